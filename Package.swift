@@ -1,0 +1,62 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "loupe",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "loupe", targets: ["loupe"]),
+        .library(name: "LoupeKit", targets: ["LoupeKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        // C libraries from Debian (libcmark-dev, libhpdf-dev); each is imported by exactly one module.
+        .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+        .systemLibrary(name: "CHaru", providers: [.apt(["libhpdf-dev"])]),
+
+        // Shared vocabulary: located diagnostics.
+        .target(name: "Diagnostics"),
+        // Markdown → HTML through libcmark.
+        .target(name: "MarkdownHTML", dependencies: ["CCmark"]),
+        // Mustache templates with a Markdown+HTML-escaping content type.
+        .target(name: "Templating", dependencies: [.product(name: "Mustache", package: "swift-mustache"), "Diagnostics"]),
+        // Readers: the review deck, breed data, session records, study progress.
+        .target(name: "Deck", dependencies: ["Diagnostics"]),
+        .target(name: "Breeds", dependencies: ["Diagnostics"]),
+        .target(name: "Sessions", dependencies: ["Diagnostics"]),
+        .target(name: "SessionReports", dependencies: ["Sessions", "Templating", "MarkdownHTML", "Diagnostics"]),
+        .target(name: "Study", dependencies: ["Diagnostics"]),
+        // Pure optotype geometry, and its PDF/SVG rendering.
+        .target(name: "Optotypes"),
+        .target(name: "ChartPDF", dependencies: ["Optotypes", "CHaru"]),
+        // The search index.
+        .target(name: "SearchIndex"),
+        // Pages, assets, staging writer.
+        .target(
+            name: "SiteBuilder",
+            dependencies: ["Diagnostics", "MarkdownHTML", "Templating", "Deck", "SearchIndex",
+                           .product(name: "Yams", package: "Yams")]
+        ),
+        // Façade used by the executable.
+        .target(name: "LoupeKit", dependencies: ["SiteBuilder", "Diagnostics"]),
+        .executableTarget(name: "loupe", dependencies: ["LoupeKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+
+        .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
+        .testTarget(name: "MarkdownHTMLTests", dependencies: ["MarkdownHTML"]),
+        .testTarget(name: "TemplatingTests", dependencies: ["Templating", "MarkdownHTML"]),
+        .testTarget(name: "DeckTests", dependencies: ["Deck"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "BreedsTests", dependencies: ["Breeds"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "SessionsTests", dependencies: ["Sessions"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "SessionReportsTests", dependencies: ["SessionReports"]),
+        .testTarget(name: "StudyTests", dependencies: ["Study"]),
+        .testTarget(name: "OptotypesTests", dependencies: ["Optotypes"]),
+        .testTarget(name: "ChartPDFTests", dependencies: ["ChartPDF", "Optotypes"], resources: [.copy("Golden")]),
+        .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex"]),
+        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder"], resources: [.copy("Golden")]),
+        .testTarget(name: "EndToEndTests", dependencies: ["LoupeKit"]),
+    ]
+)

@@ -1,0 +1,58 @@
+/// Inline styles the deck's `<u>`, `<i>` and `<b>` tags produce.
+public struct TextStyle: OptionSet, Sendable, Hashable {
+    /// The raw bits.
+    public let rawValue: UInt8
+    /// Creates a style from bits.
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// `<u>`.
+    public static let underline = TextStyle(rawValue: 1)
+    /// `<i>`.
+    public static let italic = TextStyle(rawValue: 2)
+    /// `<b>`.
+    public static let bold = TextStyle(rawValue: 4)
+}
+
+/// A run of literal text in one style. The text is never markup.
+public struct TextRun: Sendable, Equatable {
+    /// Literal text (arrows already turned into `→`).
+    public var text: String
+    /// Its style.
+    public var style: TextStyle
+
+    /// Creates a run.
+    public init(_ text: String, style: TextStyle = []) {
+        self.text = text
+        self.style = style
+    }
+}
+
+/// One line of styled text.
+public struct RichLine: Sendable, Equatable {
+    /// The runs in order.
+    public var runs: [TextRun]
+
+    /// Creates a line.
+    public init(_ runs: [TextRun]) { self.runs = runs }
+
+    /// The text without styles.
+    public var plainText: String { runs.map(\.text).joined() }
+}
+
+/// A block of a card's info cell.
+public enum InfoBlock: Sendable, Equatable {
+    /// A bullet (`- `, `‘-`) at level 1, or a sub-bullet (`##`) at level 2.
+    case bullet(level: Int, RichLine)
+    /// A numbered item (`1.`, `1)`, `(1)`), with the number as written.
+    case numbered(number: Int, RichLine)
+    /// A mnemonic line (`* `), shown highlighted.
+    case mnemonic(RichLine)
+    /// A plain line.
+    case text(RichLine)
+
+    /// The line of the block.
+    public var line: RichLine {
+        switch self {
+        case .bullet(_, let line), .numbered(_, let line), .mnemonic(let line), .text(let line): return line
+        }
+    }
+}

@@ -1,0 +1,10 @@
+/// A card or category entry read from one row, before ids are assigned.
+struct CardRow: Sendable {
+    var category: String
+    var topic: String?
+    var subtopic: String?
+    var slide: String?
+    var images: [CardImage]
+    var sections: [CardSection]
+    var source: SourceLine
+}

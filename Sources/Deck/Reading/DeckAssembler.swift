@@ -1,0 +1,57 @@
+import Diagnostics
+
+/// Groups card rows into categories and topics and gives every card a unique, stable id.
+struct DeckAssembler {
+    private var categories: [DeckCategory] = []
+    private var categoryIndex: [String: Int] = [:]
+    private var topicIndex: [String: Int] = [:]
+    private var idOwners: [String: SourceLine] = [:]
+
+    var deck: Deck { Deck(categories: categories) }
+
+    mutating func add(_ row: CardRow, log: inout DiagnosticLog) {
+        let categorySlug = Slug.make(row.category)
+        let categoryPosition: Int
+        if let existing = categoryIndex[categorySlug] {
+            categoryPosition = existing
+        } else {
+            categoryPosition = categories.count
+            categoryIndex[categorySlug] = categoryPosition
+            categories.append(DeckCategory(title: row.category, slug: categorySlug))
+        }
+        guard row.topic != nil || row.subtopic != nil else { return }
+        let at = SourceLocation(path: row.source.path, line: row.source.line, column: 1)
+        var topic = row.topic ?? ""
+        var title = row.subtopic ?? ""
+        if row.topic == nil {
+            log.warning("card '\(title)' has no Topic; it is filed under a topic named after its category", at: at)
+            topic = row.category
+        }
+        if row.subtopic == nil {
+            log.warning("card has no Subtopic; it is titled by its topic '\(topic)'", at: at)
+            title = topic
+        }
+        let topicSlug = Slug.make(topic)
+        let topicKey = categorySlug + "/" + topicSlug
+        let topicPosition: Int
+        if let existing = topicIndex[topicKey] {
+            topicPosition = existing
+        } else {
+            topicPosition = categories[categoryPosition].topics.count
+            topicIndex[topicKey] = topicPosition
+            categories[categoryPosition].topics.append(DeckTopic(title: topic, slug: topicSlug))
+        }
+        let baseID = topicKey + "/" + Slug.make(title)
+        var id = baseID
+        var suffix = 2
+        while idOwners[id] != nil { id = baseID + "-\(suffix)"; suffix += 1 }
+        if id != baseID, let first = idOwners[baseID] {
+            log.warning("card id '\(baseID)' is already used by \(first.path):\(first.line); this card gets id '\(id)' (rename the Subtopic to make it distinct)", at: at)
+        }
+        idOwners[id] = row.source
+        let card = Card(id: id, title: title, category: categories[categoryPosition].title,
+                        topic: categories[categoryPosition].topics[topicPosition].title,
+                        slide: row.slide, images: row.images, sections: row.sections, source: row.source)
+        categories[categoryPosition].topics[topicPosition].cards.append(card)
+    }
+}

@@ -1,0 +1,132 @@
+/// The text encodings a deck export may use.
+public enum DeckEncoding: String, Sendable, Equatable, CaseIterable, Codable {
+    /// UTF-8, with or without a byte-order mark.
+    case utf8 = "utf-8"
+    /// UTF-16 little-endian (Excel "Unicode Text").
+    case utf16LE = "utf-16le"
+    /// UTF-16 big-endian.
+    case utf16BE = "utf-16be"
+    /// Mac OS Roman (Excel for Mac "Tab delimited Text").
+    case macRoman = "macroman"
+    /// Windows-1252 (Excel for Windows "Text (Tab delimited)").
+    case windows1252 = "windows-1252"
+
+    /// Parses a user-facing name such as `utf16le`, `UTF-16LE`, `mac`, `cp1252`.
+    public init?(name: String) {
+        let key = name.lowercased().filter { $0.isLetter || $0.isNumber }
+        switch key {
+        case "utf8": self = .utf8
+        case "utf16le", "utf16", "unicode": self = .utf16LE
+        case "utf16be": self = .utf16BE
+        case "macroman", "mac", "macintosh", "macosroman": self = .macRoman
+        case "windows1252", "cp1252", "win1252", "latin1", "iso88591": self = .windows1252
+        default: return nil
+        }
+    }
+}
+
+/// Decodes deck bytes: by byte-order mark, then UTF-8 validity, then a legacy guess.
+public enum DeckDecoder {
+    /// The decoded text and the encoding that was used.
+    public struct Decoded: Sendable, Equatable {
+        /// The text, without any byte-order mark.
+        public var text: String
+        /// The encoding detected or forced.
+        public var encoding: DeckEncoding
+    }
+
+    /// Decodes `bytes`, detecting the encoding unless `forced` is given.
+    ///
+    /// Detection never produces mojibake silently: UTF-16 without a BOM is recognised by its zero
+    /// bytes, UTF-8 is taken only when it validates, and the legacy guess between Mac OS Roman and
+    /// Windows-1252 scores the punctuation bytes each code page uses for quotes and dashes.
+    public static func decode(_ bytes: [UInt8], forced: DeckEncoding? = nil) -> Decoded {
+        if let forced {
+            let body = stripBOM(bytes, for: forced)
+            return Decoded(text: decode(body, as: forced), encoding: forced)
+        }
+        if bytes.starts(with: [0xFF, 0xFE]) {
+            return Decoded(text: decode(Array(bytes.dropFirst(2)), as: .utf16LE), encoding: .utf16LE)
+        }
+        if bytes.starts(with: [0xFE, 0xFF]) {
+            return Decoded(text: decode(Array(bytes.dropFirst(2)), as: .utf16BE), encoding: .utf16BE)
+        }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            return Decoded(text: decode(Array(bytes.dropFirst(3)), as: .utf8), encoding: .utf8)
+        }
+        if let utf16 = guessUTF16WithoutBOM(bytes) {
+            return Decoded(text: decode(bytes, as: utf16), encoding: utf16)
+        }
+        if let text = String(validating: bytes, as: UTF8.self) {
+            return Decoded(text: text, encoding: .utf8)
+        }
+        let legacy = guessLegacy(bytes)
+        return Decoded(text: decode(bytes, as: legacy), encoding: legacy)
+    }
+
+    static func stripBOM(_ bytes: [UInt8], for encoding: DeckEncoding) -> [UInt8] {
+        switch encoding {
+        case .utf8 where bytes.starts(with: [0xEF, 0xBB, 0xBF]): return Array(bytes.dropFirst(3))
+        case .utf16LE where bytes.starts(with: [0xFF, 0xFE]): return Array(bytes.dropFirst(2))
+        case .utf16BE where bytes.starts(with: [0xFE, 0xFF]): return Array(bytes.dropFirst(2))
+        default: return bytes
+        }
+    }
+
+    static func decode(_ bytes: [UInt8], as encoding: DeckEncoding) -> String {
+        switch encoding {
+        case .utf8:
+            return String(decoding: bytes, as: UTF8.self)
+        case .utf16LE, .utf16BE:
+            let isLittle = encoding == .utf16LE
+            var units = [UInt16]()
+            units.reserveCapacity(bytes.count / 2)
+            var index = 0
+            while index + 1 < bytes.count {
+                let a = UInt16(bytes[index]), b = UInt16(bytes[index + 1])
+                units.append(isLittle ? (a | b << 8) : (a << 8 | b))
+                index += 2
+            }
+            return String(decoding: units, as: UTF16.self)
+        case .macRoman, .windows1252:
+            let table = encoding == .macRoman ? LegacyCodePages.macRoman : LegacyCodePages.windows1252
+            var scalars = String.UnicodeScalarView()
+            for byte in bytes {
+                let value = byte < 0x80 ? UInt16(byte) : table[Int(byte) - 0x80]
+                scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+            }
+            return String(scalars)
+        }
+    }
+
+    /// UTF-16 text of mostly Latin script has a zero in every other byte.
+    static func guessUTF16WithoutBOM(_ bytes: [UInt8]) -> DeckEncoding? {
+        let sample = bytes.prefix(4096)
+        guard sample.count >= 4 else { return nil }
+        var evenZeros = 0, oddZeros = 0
+        for (offset, byte) in sample.enumerated() where byte == 0 {
+            if offset % 2 == 0 { evenZeros += 1 } else { oddZeros += 1 }
+        }
+        let half = sample.count / 2
+        if oddZeros > half * 6 / 10 && evenZeros < half / 10 { return .utf16LE }
+        if evenZeros > half * 6 / 10 && oddZeros < half / 10 { return .utf16BE }
+        return nil
+    }
+
+    /// Scores which code page makes the high bytes look like ordinary punctuation and letters.
+    static func guessLegacy(_ bytes: [UInt8]) -> DeckEncoding {
+        var mac = 0, windows = 0
+        for byte in bytes where byte >= 0x80 {
+            switch byte {
+            case 0xD0...0xD5: mac += 3          // – — “ ” ‘ ’ in Mac OS Roman
+            case 0x80...0x9F:
+                mac += 1                         // accented lower-case letters in Mac OS Roman
+                if [0x91, 0x92, 0x93, 0x94, 0x96, 0x97, 0x85, 0x95].contains(byte) { windows += 3 }
+                if [0x81, 0x8D, 0x8F, 0x90, 0x9D].contains(byte) { windows -= 10 } // undefined in 1252
+            case 0xC0...0xFF: windows += 1      // accented letters in Windows-1252
+            default: break
+            }
+        }
+        return mac > windows ? .macRoman : .windows1252
+    }
+}

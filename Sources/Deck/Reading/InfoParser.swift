@@ -1,0 +1,155 @@
+/// Parses the markup authors type into header and info cells.
+///
+/// Only `<u>`, `<i>` and `<b>` (and their closing tags, any case) are markup; every other `<`, `>`
+/// or `&` is literal text. A tag left open at the end of a line carries on to the next line of the
+/// same cell; a stray closing tag is dropped. `-->` becomes `→`.
+public enum InfoParser {
+    /// Parses an info cell into blocks.
+    public static func blocks(from cell: String) -> [InfoBlock] {
+        var style: TextStyle = []
+        var blocks: [InfoBlock] = []
+        for rawLine in lines(of: cell) {
+            let trimmed = rawLine.trimmingSpaces
+            guard !trimmed.isEmpty else { continue }
+            let (kind, rest) = classify(trimmed)
+            let rich = inline(rest, style: &style)
+            if rich.runs.isEmpty && kind.isList { continue }
+            switch kind {
+            case .bullet(let level): blocks.append(.bullet(level: level, rich))
+            case .numbered(let number): blocks.append(.numbered(number: number, rich))
+            case .mnemonic: blocks.append(.mnemonic(rich))
+            case .text: if !rich.runs.isEmpty { blocks.append(.text(rich)) }
+            }
+        }
+        return blocks
+    }
+
+    /// Parses a header cell: each line loses its leading `#` marks.
+    public static func headerLines(from cell: String) -> [RichLine] {
+        var style: TextStyle = []
+        var result: [RichLine] = []
+        for rawLine in lines(of: cell) {
+            var line = Substring(rawLine.trimmingSpaces)
+            while line.first == "#" { line = line.dropFirst() }
+            let text = String(line).trimmingSpaces
+            guard !text.isEmpty else { continue }
+            let rich = inline(text, style: &style)
+            if !rich.runs.isEmpty { result.append(rich) }
+        }
+        return result
+    }
+
+    enum LineKind {
+        case bullet(Int), numbered(Int), mnemonic, text
+        var isList: Bool { if case .text = self { return false } else { return true } }
+    }
+
+    static func lines(of cell: String) -> [Substring] {
+        cell.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+    }
+
+    /// Decides what a trimmed line is and returns the text after its marker.
+    static func classify(_ line: String) -> (LineKind, String) {
+        if line.hasPrefix("-->") { return (.text, line) }
+        for prefix in ["\u{2018}-", "'-", "\u{2019}-", "`-"] where line.hasPrefix(prefix) {
+            return (.bullet(1), String(line.dropFirst(prefix.count)).trimmingSpaces)
+        }
+        if line.hasPrefix("##") {
+            return (.bullet(2), String(line.drop { $0 == "#" }).trimmingSpaces)
+        }
+        if line.hasPrefix("-") || line.hasPrefix("\u{2022}") || line.hasPrefix("\u{2013} ") {
+            let rest = line.dropFirst()
+            if let next = rest.first, next.isNumber { return (.text, line) } // "-6 D" is a number, not a bullet
+            return (.bullet(1), String(rest).trimmingSpaces)
+        }
+        if line.hasPrefix("* ") { return (.mnemonic, String(line.dropFirst(2)).trimmingSpaces) }
+        if let (number, rest) = numberedItem(line) { return (.numbered(number), rest) }
+        if line.hasPrefix("# ") { return (.text, String(line.dropFirst(2)).trimmingSpaces) }
+        return (.text, line)
+    }
+
+    /// `1. text`, `1) text` or `(1) text`.
+    static func numberedItem(_ line: String) -> (Int, String)? {
+        var scalars = Substring(line)
+        let parenthesised = scalars.first == "("
+        if parenthesised { scalars = scalars.dropFirst() }
+        let digits = scalars.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 3, let number = Int(digits) else { return nil }
+        var rest = scalars.dropFirst(digits.count)
+        if parenthesised {
+            guard rest.first == ")" else { return nil }
+        } else {
+            guard rest.first == "." || rest.first == ")" else { return nil }
+        }
+        rest = rest.dropFirst()
+        // "1.5 mm" is a number, not an item: require a space (or end) after the marker.
+        guard rest.isEmpty || rest.first == " " || rest.first == "\t" else { return nil }
+        return (number, String(rest).trimmingSpaces)
+    }
+
+    /// Splits a line into styled runs, carrying `style` across lines.
+    static func inline(_ text: String, style: inout TextStyle) -> RichLine {
+        var runs: [TextRun] = []
+        var buffer = ""
+        func flush() {
+            if !buffer.isEmpty { runs.append(TextRun(buffer, style: style)); buffer = "" }
+        }
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if character == "<", let (tag, closing, end) = styleTag(in: text, at: index) {
+                flush()
+                if closing { style.remove(tag) } else { style.insert(tag) }
+                index = end
+                continue
+            }
+            if character == "-", text[index...].hasPrefix("-->") {
+                buffer += "→"
+                index = text.index(index, offsetBy: 3)
+                continue
+            }
+            buffer.append(character)
+            index = text.index(after: index)
+        }
+        flush()
+        // Drop a trailing-space-only run so "text " does not leave an empty styled run.
+        if let last = runs.last, last.text.allSatisfy({ $0 == " " }) { runs.removeLast() }
+        if var first = runs.first {
+            first.text = String(first.text.drop { $0 == " " })
+            if first.text.isEmpty { runs.removeFirst() } else { runs[0] = first }
+        }
+        if var last = runs.last {
+            while last.text.last == " " { last.text.removeLast() }
+            runs[runs.count - 1] = last
+        }
+        return RichLine(runs)
+    }
+
+    /// Recognises `<u>`, `</u>`, `<i>`, `</i>`, `<b>`, `</b>` (any case) at `index`.
+    static func styleTag(in text: String, at index: String.Index) -> (TextStyle, Bool, String.Index)? {
+        var cursor = text.index(after: index)
+        guard cursor < text.endIndex else { return nil }
+        var closing = false
+        if text[cursor] == "/" { closing = true; cursor = text.index(after: cursor) }
+        guard cursor < text.endIndex else { return nil }
+        let tag: TextStyle
+        switch text[cursor] {
+        case "u", "U": tag = .underline
+        case "i", "I": tag = .italic
+        case "b", "B": tag = .bold
+        default: return nil
+        }
+        cursor = text.index(after: cursor)
+        guard cursor < text.endIndex, text[cursor] == ">" else { return nil }
+        return (tag, closing, text.index(after: cursor))
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces, tabs and non-breaking spaces.
+    var trimmingSpaces: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\u{00A0}" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,48 @@
+import Diagnostics
+import Deck
+import Foundation
+
+/// What `loupe build` and `loupe check` read and where `build` writes.
+public struct BuildOptions: Sendable {
+    /// The content folder.
+    public var content: URL
+    /// The templates folder.
+    public var templates: URL
+    /// The output folder.
+    public var output: URL
+    /// An encoding to force for deck files.
+    public var deckEncoding: DeckEncoding?
+    /// Whether session documents are written.
+    public var includeSessions: Bool
+    /// Called with progress messages (only set when stderr is a terminal).
+    public var progress: (@Sendable (String) -> Void)?
+
+    /// Creates options.
+    public init(content: URL, templates: URL, output: URL, deckEncoding: DeckEncoding? = nil,
+                includeSessions: Bool = true, progress: (@Sendable (String) -> Void)? = nil) {
+        self.content = content
+        self.templates = templates
+        self.output = output
+        self.deckEncoding = deckEncoding
+        self.includeSessions = includeSessions
+        self.progress = progress
+    }
+
+    /// A path inside the content folder as shown in diagnostics (`content/deck/x.tsv`).
+    func display(_ relative: String) -> String {
+        let base = content.relativePath.hasSuffix("/") ? String(content.relativePath.dropLast()) : content.relativePath
+        return relative.isEmpty ? base : base + "/" + relative
+    }
+}
+
+/// The outcome of a build or check.
+public struct BuildReport: Sendable {
+    /// Every diagnostic, in the order found.
+    public var diagnostics: [Diagnostic]
+    /// The number of HTML pages rendered.
+    public var pageCount: Int
+    /// The number of files written (0 for `check`).
+    public var fileCount: Int
+    /// Whether the site was produced (no errors).
+    public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
+}

@@ -1,0 +1,40 @@
+import Deck
+import Diagnostics
+import Foundation
+import MarkdownHTML
+
+/// Everything read from the content folder.
+struct SiteContent: Sendable {
+    var settings: SiteSettings
+    var deck: Deck
+    /// The About page as HTML (raw HTML in `about.md` is not allowed).
+    var aboutHTML: String
+    /// Card ids with a note.
+    var notedCards: Set<String> = []
+
+    static func load(_ options: BuildOptions, log: inout DiagnosticLog) -> SiteContent? {
+        let fileManager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fileManager.fileExists(atPath: options.content.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            log.error("content folder not found; pass --content with the folder holding deck/, about.md and loupe.yml",
+                      at: SourceLocation(path: options.content.relativePath))
+            return nil
+        }
+        let settings = SiteSettings.load(from: options.content.appendingPathComponent("loupe.yml"),
+                                         displayPath: options.display("loupe.yml"), log: &log)
+        let reader = DeckReader(deckDirectory: options.content.appendingPathComponent("deck"),
+                                displayDirectory: options.display("deck"), forcedEncoding: options.deckEncoding)
+        let deck = reader.read(log: &log)
+        var aboutHTML = ""
+        let aboutFile = options.content.appendingPathComponent("about.md")
+        if let data = fileManager.contents(atPath: aboutFile.path) {
+            if let text = String(data: data, encoding: .utf8) {
+                aboutHTML = MarkdownRenderer.html(from: text, allowRawHTML: false, smartPunctuation: true)
+            } else {
+                log.error("about.md is not UTF-8 text; save it as UTF-8", at: SourceLocation(path: options.display("about.md")))
+            }
+        }
+        guard let deck else { return nil }
+        return SiteContent(settings: settings, deck: deck, aboutHTML: aboutHTML)
+    }
+}

@@ -1,0 +1,120 @@
+import Diagnostics
+import Foundation
+import Yams
+
+/// Site settings from `content/loupe.yml`.
+public struct SiteSettings: Sendable, Equatable, Decodable {
+    /// The site title shown in every page header.
+    public var title: String
+    /// A one-line description for the home page and `<meta name="description">`.
+    public var description: String
+    /// Absolute base URL of the published site, if known (used only in metadata).
+    public var baseURL: String?
+    /// The `lang` of every page.
+    public var language: String
+    /// Chart distances written by `build` (e.g. `40cm`, `3m`, `20ft`).
+    public var chartDistances: [String]
+    /// Chart optotypes written by `build` (`sloan`, `tumbling-e`, `landolt-c`).
+    public var chartOptotypes: [String]
+    /// Paper size of the site's charts.
+    public var chartPaper: String
+    /// Deck name, used as the key for progress and notes in the browser.
+    public var deckName: String
+    /// Locale used for currency in session documents.
+    public var locale: String
+
+    /// Defaults used when `loupe.yml` is missing or omits a key.
+    public static let defaults = SiteSettings(
+        title: "Loupe", description: "A study site made with Loupe.", baseURL: nil, language: "en",
+        chartDistances: ["40cm", "3m", "4m", "20ft"], chartOptotypes: ["sloan", "tumbling-e", "landolt-c"],
+        chartPaper: "a4", deckName: "deck", locale: "en_IE")
+
+    init(title: String, description: String, baseURL: String?, language: String, chartDistances: [String],
+         chartOptotypes: [String], chartPaper: String, deckName: String, locale: String) {
+        self.title = title
+        self.description = description
+        self.baseURL = baseURL
+        self.language = language
+        self.chartDistances = chartDistances
+        self.chartOptotypes = chartOptotypes
+        self.chartPaper = chartPaper
+        self.deckName = deckName
+        self.locale = locale
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case title, description, language, locale
+        case baseURL = "base_url"
+        case deckName = "deck_name"
+        case charts
+    }
+
+    enum ChartKeys: String, CodingKey { case distances, optotypes, paper }
+
+    /// Decodes, falling back to ``defaults`` for missing keys.
+    public init(from decoder: Decoder) throws {
+        let defaults = Self.defaults
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        title = try container.decodeIfPresent(String.self, forKey: .title) ?? defaults.title
+        description = try container.decodeIfPresent(String.self, forKey: .description) ?? defaults.description
+        baseURL = try container.decodeIfPresent(String.self, forKey: .baseURL)
+        language = try container.decodeIfPresent(String.self, forKey: .language) ?? defaults.language
+        locale = try container.decodeIfPresent(String.self, forKey: .locale) ?? defaults.locale
+        deckName = try container.decodeIfPresent(String.self, forKey: .deckName) ?? Self.slugLike(title)
+        if container.contains(.charts) {
+            let charts = try container.nestedContainer(keyedBy: ChartKeys.self, forKey: .charts)
+            chartDistances = try charts.decodeIfPresent([String].self, forKey: .distances) ?? defaults.chartDistances
+            chartOptotypes = try charts.decodeIfPresent([String].self, forKey: .optotypes) ?? defaults.chartOptotypes
+            chartPaper = try charts.decodeIfPresent(String.self, forKey: .paper) ?? defaults.chartPaper
+        } else {
+            chartDistances = defaults.chartDistances
+            chartOptotypes = defaults.chartOptotypes
+            chartPaper = defaults.chartPaper
+        }
+    }
+
+    static func slugLike(_ text: String) -> String {
+        let slug = text.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }
+        return String(slug).split(separator: "-").joined(separator: "-").ifEmpty("deck")
+    }
+
+    /// Reads `file`; a missing file gives the defaults, a malformed one an error in `log`.
+    public static func load(from file: URL, displayPath: String, log: inout DiagnosticLog) -> SiteSettings {
+        guard let data = FileManager.default.contents(atPath: file.path) else { return defaults }
+        guard let text = String(data: data, encoding: .utf8) else {
+            log.error("loupe.yml is not UTF-8 text", at: SourceLocation(path: displayPath))
+            return defaults
+        }
+        do {
+            if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return defaults }
+            return try YAMLDecoder().decode(SiteSettings.self, from: text)
+        } catch let error as YamlError {
+            var location = SourceLocation(path: displayPath)
+            if case .scanner(_, let problem, let mark, _) = error { location.line = mark.line; location.column = mark.column
+                log.error("YAML syntax: \(problem)", at: location)
+            } else if case .parser(_, let problem, let mark, _) = error { location.line = mark.line; location.column = mark.column
+                log.error("YAML syntax: \(problem)", at: location)
+            } else {
+                log.error("YAML: \(error)", at: location)
+            }
+        } catch let DecodingError.typeMismatch(type, context) {
+            let key = context.codingPath.map(\.stringValue).joined(separator: ".")
+            log.error("'\(key)' should be \(describe(type)); see docs/formats.md for loupe.yml", at: SourceLocation(path: displayPath))
+        } catch {
+            log.error("cannot read settings: \(error)", at: SourceLocation(path: displayPath))
+        }
+        return defaults
+    }
+
+    static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: return "text"
+        case is [String].Type: return "a list of text values"
+        default: return "\(type)"
+        }
+    }
+}
+
+extension String {
+    func ifEmpty(_ fallback: String) -> String { isEmpty ? fallback : self }
+}

@@ -1,0 +1,94 @@
+import Deck
+import Foundation
+
+/// Template contexts for the deck's pages: contents, category, topic and card.
+enum DeckPages {
+    static func crumb(_ title: String, _ path: String) -> [String: Any] { ["title": title, "url": path] }
+
+    /// The contents page: categories expanding to topics.
+    static func home(_ deck: Deck) -> [String: Any] {
+        [
+            "cardCount": deck.cardCount,
+            "categoryCount": deck.categories.count,
+            "categories": deck.categories.enumerated().map { index, category in
+                [
+                    "title": category.title, "url": SitePaths.category(category), "cardCount": category.cardCount,
+                    "isOpen": index == 0, "hasTopics": !category.topics.isEmpty,
+                    "topics": category.topics.map { topic in
+                        ["title": topic.title, "url": SitePaths.topic(category, topic), "cardCount": topic.cards.count] as [String: Any]
+                    },
+                ] as [String: Any]
+            },
+        ]
+    }
+
+    static func category(_ category: DeckCategory) -> [String: Any] {
+        [
+            "title": category.title, "cardCount": category.cardCount, "hasTopics": !category.topics.isEmpty,
+            "breadcrumbs": [crumb("Contents", SitePaths.home)],
+            "topics": category.topics.map { topic in
+                ["title": topic.title, "url": SitePaths.topic(category, topic), "cardCount": topic.cards.count,
+                 "cards": topic.cards.map { ["title": $0.title, "url": SitePaths.card($0)] }] as [String: Any]
+            },
+        ]
+    }
+
+    static func topic(_ category: DeckCategory, _ topic: DeckTopic, notes: Set<String>) -> [String: Any] {
+        [
+            "title": topic.title, "category": category.title, "cardCount": topic.cards.count,
+            "categoryURL": SitePaths.category(category),
+            "topicKey": category.slug + "/" + topic.slug,
+            "breadcrumbs": [crumb("Contents", SitePaths.home), crumb(category.title, SitePaths.category(category))],
+            "cards": topic.cards.enumerated().map { index, card in
+                [
+                    "title": card.title, "url": SitePaths.card(card), "id": card.id, "number": index + 1,
+                    "sectionCount": card.sections.count, "imageCount": card.images.count,
+                    "hasImages": !card.images.isEmpty, "hasNote": notes.contains(card.id),
+                ] as [String: Any]
+            },
+        ]
+    }
+
+    static func card(_ card: Card, in category: DeckCategory, _ topic: DeckTopic, position: Int,
+                     note: [String: Any]?) -> [String: Any] {
+        let images = card.images.enumerated().map { index, image -> [String: Any] in
+            var entry: [String: Any] = [
+                "src": SitePaths.image(image.file), "number": index + 1, "count": card.images.count,
+                "alt": image.caption ?? "Image \(index + 1) of \(card.title)",
+            ]
+            if let caption = image.caption { entry["caption"] = caption }
+            return entry
+        }
+        let sections = card.sections.enumerated().map { index, section -> [String: Any] in
+            [
+                "anchor": "s\(index + 1)", "number": index + 1,
+                "hasHeader": !section.header.isEmpty, "header": DeckMarkdown.header(section.header),
+                "hasInfo": !section.info.isEmpty, "info": DeckMarkdown.info(section.info),
+                "isLast": index == card.sections.count - 1,
+            ]
+        }
+        var context: [String: Any] = [
+            "title": card.title, "id": card.id, "category": card.category, "topic": card.topic,
+            "topicKey": category.slug + "/" + topic.slug,
+            "breadcrumbs": [
+                crumb("Contents", SitePaths.home), crumb(category.title, SitePaths.category(category)),
+                crumb(topic.title, SitePaths.topic(category, topic)),
+            ],
+            "backURL": SitePaths.topic(category, topic),
+            "images": images, "hasImages": !images.isEmpty, "hasManyImages": images.count > 1,
+            "sections": sections, "hasSections": !sections.isEmpty, "sectionCount": sections.count,
+            "position": position + 1, "topicCount": topic.cards.count,
+        ]
+        if let slide = card.slide { context["slide"] = slide }
+        if position > 0 {
+            let previous = topic.cards[position - 1]
+            context["previous"] = ["title": previous.title, "url": SitePaths.card(previous)]
+        }
+        if position + 1 < topic.cards.count {
+            let next = topic.cards[position + 1]
+            context["next"] = ["title": next.title, "url": SitePaths.card(next)]
+        }
+        if let note { context["note"] = note }
+        return context
+    }
+}

@@ -1,0 +1,156 @@
+import Deck
+import Diagnostics
+import Foundation
+import Templating
+
+/// Renders every page of the site and hands it to the output.
+struct PageWriter {
+    let content: SiteContent
+    let templates: TemplateLibrary
+    let output: any SiteOutput
+    let options: BuildOptions
+    private(set) var pageCount = 0
+
+    init(content: SiteContent, templates: TemplateLibrary, output: any SiteOutput, options: BuildOptions) {
+        self.content = content
+        self.templates = templates
+        self.output = output
+        self.options = options
+    }
+
+    private var renderer: PageRenderer {
+        let settings = content.settings
+        return PageRenderer(templates: templates, site: [
+            "title": settings.title, "description": settings.description, "language": settings.language,
+            "deckName": settings.deckName,
+        ])
+    }
+
+    mutating func writeAll(log: inout DiagnosticLog) {
+        let renderer = self.renderer
+        var problems = ProblemList()
+        writeAssets(problems: &problems)
+        writeImages(problems: &problems)
+        let deck = content.deck
+        page("home", context: DeckPages.home(deck), title: content.settings.title, path: SitePaths.home, kind: "home",
+             renderer: renderer, problems: &problems)
+        page("about", context: ["html": content.aboutHTML, "title": "About", "breadcrumbs": [DeckPages.crumb("Contents", SitePaths.home)]],
+             title: "About", path: SitePaths.about, kind: "about", renderer: renderer, problems: &problems)
+        for category in deck.categories {
+            page("category", context: DeckPages.category(category), title: category.title,
+                 path: SitePaths.category(category), kind: "category", renderer: renderer, problems: &problems)
+            for topic in category.topics {
+                page("topic", context: DeckPages.topic(category, topic, notes: content.notedCards), title: topic.title,
+                     path: SitePaths.topic(category, topic), kind: "topic", renderer: renderer, problems: &problems)
+            }
+        }
+        writeCards(renderer: renderer, problems: &problems)
+        log.merge(problems.diagnostics)
+    }
+
+    /// Card pages are the bulk of the site: rendered in parallel, each written as soon as it is ready.
+    private mutating func writeCards(renderer: PageRenderer, problems: inout ProblemList) {
+        struct Job { let card: Card; let category: DeckCategory; let topic: DeckTopic; let position: Int }
+        var jobs: [Job] = []
+        for category in content.deck.categories {
+            for topic in category.topics {
+                for (position, card) in topic.cards.enumerated() {
+                    jobs.append(Job(card: card, category: category, topic: topic, position: position))
+                }
+            }
+        }
+        let shared = SharedProblems()
+        let output = self.output
+        let progress = options.progress
+        let total = jobs.count
+        let chunk = max(1, jobs.count / (ProcessInfo.processInfo.activeProcessorCount * 8))
+        let chunks = stride(from: 0, to: jobs.count, by: chunk).map { $0..<min($0 + chunk, jobs.count) }
+        let done = SharedCounter()
+        jobs.withUnsafeBufferPointer { buffer in
+            nonisolated(unsafe) let buffer = buffer
+            DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
+                for job in buffer[chunks[index]] {
+                    let path = SitePaths.card(job.card)
+                    let context = DeckPages.card(job.card, in: job.category, job.topic, position: job.position, note: nil)
+                    let page = PageRenderer.Page(title: job.card.title, root: SitePaths.root(of: path), kind: "card")
+                    do {
+                        let html = try renderer.render("card", context: context, page: page)
+                        try output.write(text: html, to: path)
+                    } catch let error as TemplateError {
+                        shared.add(error.diagnostic)
+                    } catch let error as OutputError {
+                        shared.add(.error(error.messageOnly, at: SourceLocation(path: path)))
+                    } catch {
+                        shared.add(.error("\(error)", at: SourceLocation(path: path)))
+                    }
+                }
+                let count = done.add(chunks[index].count)
+                progress?("cards \(count)/\(total)")
+            }
+        }
+        problems.diagnostics.append(contentsOf: shared.all)
+        pageCount += jobs.count
+    }
+
+    private mutating func page(_ template: String, context: [String: Any], title: String, path: String, kind: String,
+                               renderer: PageRenderer, problems: inout ProblemList) {
+        let page = PageRenderer.Page(title: title, root: SitePaths.root(of: path), kind: kind)
+        do {
+            let html = try renderer.render(template, context: context, page: page)
+            try output.write(text: html, to: path)
+            pageCount += 1
+        } catch let error as TemplateError {
+            problems.diagnostics.append(error.diagnostic)
+        } catch let error as OutputError {
+            problems.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: path)))
+        } catch {
+            problems.diagnostics.append(.error("\(error)", at: SourceLocation(path: path)))
+        }
+    }
+
+    /// Copies `Templates/assets/` (stylesheet, scripts) to `assets/`.
+    private func writeAssets(problems: inout ProblemList) {
+        let folder = options.templates.appendingPathComponent("assets")
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        if names.isEmpty {
+            problems.diagnostics.append(.error("no assets folder (site.css, site.js); restore it from Loupe's Templates/assets/",
+                                               at: SourceLocation(path: folder.relativePath)))
+        }
+        for name in names {
+            do { try output.copy(folder.appendingPathComponent(name), to: "assets/" + name) } catch {
+                problems.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: "assets/" + name)))
+            }
+        }
+    }
+
+    /// Copies every image a card uses, once.
+    private func writeImages(problems: inout ProblemList) {
+        let folder = options.content.appendingPathComponent("deck/images")
+        var seen = Set<String>()
+        for card in content.deck.cards {
+            for image in card.images where image.exists && seen.insert(image.file).inserted {
+                do { try output.copy(folder.appendingPathComponent(image.file), to: SitePaths.image(image.file)) } catch {
+                    problems.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: options.display("deck/images/" + image.file))))
+                }
+            }
+        }
+    }
+}
+
+/// Diagnostics found while writing.
+struct ProblemList { var diagnostics: [Diagnostic] = [] }
+
+/// Diagnostics gathered from parallel workers.
+final class SharedProblems: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [Diagnostic] = []
+    func add(_ diagnostic: Diagnostic) { lock.withLock { items.append(diagnostic) } }
+    var all: [Diagnostic] { lock.withLock { items } }
+}
+
+/// A counter shared by parallel workers.
+final class SharedCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func add(_ amount: Int) -> Int { lock.withLock { value += amount; return value } }
+}

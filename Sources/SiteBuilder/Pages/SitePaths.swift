@@ -1,0 +1,17 @@
+import Deck
+
+/// Where each page lives in the site, and how a page links back to the root.
+enum SitePaths {
+    static let home = "index.html"
+    static let about = "about.html"
+
+    static func category(_ category: DeckCategory) -> String { "deck/\(category.slug)/index.html" }
+    static func topic(_ category: DeckCategory, _ topic: DeckTopic) -> String { "deck/\(category.slug)/\(topic.slug)/index.html" }
+    static func card(_ card: Card) -> String { "deck/\(card.id).html" }
+    static func image(_ file: String) -> String { "images/" + file.split(separator: "/").map(String.init).joined(separator: "/") }
+
+    /// `../` repeated once per folder in `path`.
+    static func root(of path: String) -> String {
+        String(repeating: "../", count: path.split(separator: "/").count - 1)
+    }
+}

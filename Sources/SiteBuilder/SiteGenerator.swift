@@ -1,0 +1,78 @@
+import Deck
+import Diagnostics
+import Foundation
+import MarkdownHTML
+import Templating
+
+/// Builds the whole site from a content folder: the façade of this module.
+public enum SiteGenerator {
+    /// Reads, validates and renders everything; writes into a staging folder and swaps it into
+    /// `options.output` only when there was no error.
+    public static func build(_ options: BuildOptions) -> BuildReport {
+        let output: StagedOutput
+        do { output = try StagedOutput(destination: options.output) } catch {
+            return BuildReport(diagnostics: [.error(error.messageOnly, at: SourceLocation(path: options.output.relativePath))], pageCount: 0, fileCount: 0)
+        }
+        var report = generate(options, into: output)
+        if report.succeeded {
+            do { try output.commit() } catch {
+                output.discard()
+                report.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: options.output.relativePath)))
+            }
+            report.fileCount = output.fileCount
+        } else {
+            output.discard()
+            report.fileCount = 0
+        }
+        return report
+    }
+
+    /// Reads, validates and renders everything, writing nothing.
+    public static func check(_ options: BuildOptions) -> BuildReport {
+        generate(options, into: DiscardingOutput())
+    }
+
+    static func generate(_ options: BuildOptions, into output: any SiteOutput) -> BuildReport {
+        var log = DiagnosticLog()
+        let content = SiteContent.load(options, log: &log)
+        var templates: TemplateLibrary?
+        do { templates = try TemplateLibrary(directory: options.templates) } catch {
+            log.report(error.diagnostic)
+        }
+        guard let content, let templates, !log.hasErrors else {
+            return BuildReport(diagnostics: log.all, pageCount: 0, fileCount: 0)
+        }
+        for required in ["layout", "home", "category", "topic", "card", "about"] where !templates.hasTemplate(required) {
+            log.report(TemplateError.missing(name: required, directory: options.templates.relativePath).diagnostic)
+        }
+        if log.hasErrors { return BuildReport(diagnostics: log.all, pageCount: 0, fileCount: 0) }
+        var pages = PageWriter(content: content, templates: templates, output: output, options: options)
+        pages.writeAll(log: &log)
+        return BuildReport(diagnostics: log.all, pageCount: pages.pageCount, fileCount: 0)
+    }
+}
+
+extension OutputError {
+    /// The message without the location prefix.
+    var messageOnly: String {
+        let text = description
+        guard let range = text.range(of: ": error: ") else { return text }
+        return String(text[range.upperBound...])
+    }
+}
+
+extension TemplateError {
+    /// The error as a diagnostic.
+    var diagnostic: Diagnostic {
+        switch self {
+        case .unreadableDirectory(let path):
+            return .error("cannot read the templates folder; pass --templates with the folder holding layout.html and the page templates", at: SourceLocation(path: path))
+        case .unreadableFile(let path):
+            return .error("cannot read this template as UTF-8 text", at: SourceLocation(path: path))
+        case .syntax(let path, let line, let column, let reason):
+            return .error("Mustache syntax error: \(reason)", at: SourceLocation(path: path, line: line, column: column))
+        case .missing(let name, let directory):
+            return .error("template '\(name)' is missing (expected \(name).md or \(name).html); restore it from Loupe's Templates/ folder", at: SourceLocation(path: directory))
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import LoupeKit
+
+/// Options shared by `build` and `check`.
+struct SiteOptions: ParsableArguments {
+    @Option(help: "The content folder.")
+    var content: String = "content"
+
+    @Option(help: "The templates folder.")
+    var templates: String = "Templates"
+
+    @Option(help: "The output folder.")
+    var out: String = "site"
+
+    @Option(help: "Force the deck files' encoding: utf-8, utf-16le, utf-16be, macroman, windows-1252.")
+    var deckEncoding: String?
+
+    @Flag(help: "Leave session documents out.")
+    var noSessions = false
+
+    @Flag(help: "Print nothing but errors.")
+    var quiet = false
+
+    @Flag(help: "Print warnings and a summary of what was written.")
+    var verbose = false
+
+    func validate() throws {
+        if let deckEncoding, DeckEncoding(name: deckEncoding) == nil {
+            throw ValidationError("unknown --deck-encoding '\(deckEncoding)'; use utf-8, utf-16le, utf-16be, macroman or windows-1252")
+        }
+        if out.isEmpty { throw ValidationError("--out must name a folder") }
+        let outURL = URL(fileURLWithPath: out).standardizedFileURL
+        let contentURL = URL(fileURLWithPath: content).standardizedFileURL
+        if contentURL.path.hasPrefix(outURL.path + "/") || contentURL.path == outURL.path {
+            throw ValidationError("--out (\(out)) must not contain the content folder: a build replaces the whole output folder")
+        }
+        if outURL.path == "/" { throw ValidationError("--out must not be the root folder") }
+    }
+
+    func buildOptions() -> BuildOptions {
+        var progress: (@Sendable (String) -> Void)?
+        if !quiet && isatty(2) == 1 {
+            progress = { message in FileHandle.standardError.write(Data("\r\u{1B}[2K\(message)".utf8)) }
+        }
+        return BuildOptions(content: URL(fileURLWithPath: content), templates: URL(fileURLWithPath: templates),
+                            output: URL(fileURLWithPath: out), deckEncoding: deckEncoding.flatMap(DeckEncoding.init(name:)),
+                            includeSessions: !noSessions, progress: progress)
+    }
+
+    /// Prints diagnostics to stderr: errors always, warnings unless `--quiet`.
+    func print(_ report: BuildReport) {
+        if !quiet && isatty(2) == 1 { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+        var text = ""
+        for diagnostic in Loupe.sorted(report.diagnostics) where !quiet || diagnostic.severity == .error {
+            text += diagnostic.description + "\n"
+        }
+        let errors = report.diagnostics.filter { $0.severity == .error }.count
+        let warnings = report.diagnostics.count - errors
+        if !quiet && (warnings > 0 || errors > 0) {
+            text += "\(errors) error(s), \(warnings) warning(s)\n"
+        }
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}
+
+struct BuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Build the site from the content folder into the output folder (swapped in only on success).")
+
+    @OptionGroup var options: SiteOptions
+
+    func run() throws {
+        let report = Loupe.build(options.buildOptions())
+        options.print(report)
+        if report.succeeded && !options.quiet {
+            FileHandle.standardError.write(Data("wrote \(report.pageCount) pages, \(report.fileCount) files to \(options.out)\n".utf8))
+        }
+        if !report.succeeded { throw ExitCode(Loupe.exitCode(for: report)) }
+    }
+}
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Read and validate everything build reads; write nothing; exit 1 on any error.")
+
+    @OptionGroup var options: SiteOptions
+
+    func run() throws {
+        let report = Loupe.check(options.buildOptions())
+        options.print(report)
+        if !report.succeeded { throw ExitCode(Loupe.exitCode(for: report)) }
+    }
+}
