@@ -68,7 +68,20 @@ public struct DeckColumns: Sendable, Equatable {
         }
         guard let subtopic else { return .failure(.missing("Subtopic")) }
         let numbers = Set(headers.keys).union(infos.keys).sorted()
-        let sections = numbers.map { (number: $0, header: headers[$0], info: infos[$0]) }
+        var sections = numbers.map { (number: $0, header: headers[$0], info: infos[$0]) }
+        // Real exports keep typing Header/Info pairs past the last titled pair: blank-titled columns
+        // after the last Info column continue the pattern, so that text is read rather than lost.
+        if let last = sections.last, let lastInfo = last.info, lastInfo == (last.header ?? -2) + 1 {
+            let usedTitles = cells.indices.filter { !normalise(cells[$0]).isEmpty }.max() ?? 0
+            if lastInfo >= usedTitles {
+                var column = lastInfo + 1, number = last.number + 1
+                while column < cells.count {
+                    sections.append((number: number, header: column, info: column + 1))
+                    column += 2
+                    number += 1
+                }
+            }
+        }
         let firstTitle = cells.first.map { normalise($0) } ?? ""
         let slide = (firstTitle.isEmpty && category != 0 && cells.count > 1) ? 0 : nil
         return .success((DeckColumns(slide: slide, category: category, topic: topic, subtopic: subtopic,

@@ -47,9 +47,13 @@ public struct DeckReader: Sendable {
                 log.error("cannot read this file; check that it exists and is readable", at: SourceLocation(path: display))
                 continue
             }
-            let rows = DeckSheet(bytes: [UInt8](data), path: display, forcedEncoding: forcedEncoding)
-                .cardRows(images: images, log: &log)
+            var sheet = DeckSheet(bytes: [UInt8](data), path: display, forcedEncoding: forcedEncoding)
+            let rows = sheet.cardRows(images: images, log: &log)
             for row in rows { builder.add(row, log: &log) }
+            if sheet.missingImages > 0 {
+                log.warning("the deck names \(sheet.missingImages) image(s) but there is no \(displayDirectory)/images/ folder; put the images there (cards are shown without them)",
+                            at: SourceLocation(path: display))
+            }
         }
         if log.hasErrors { return nil }
         let deck = builder.deck

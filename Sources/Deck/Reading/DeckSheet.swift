@@ -5,11 +5,13 @@ struct DeckSheet {
     let bytes: [UInt8]
     let path: String
     let forcedEncoding: DeckEncoding?
+    /// Images named while the images folder is absent: reported once, not once per image.
+    var missingImages = 0
 
     /// How many leading rows are searched for the header (exports sometimes carry a title row).
     static let headerSearchRows = 10
 
-    func cardRows(images: ImageFolder, log: inout DiagnosticLog) -> [CardRow] {
+    mutating func cardRows(images: ImageFolder, log: inout DiagnosticLog) -> [CardRow] {
         let file = SourceLocation(path: path)
         guard !bytes.isEmpty else {
             log.error("the file is empty; export the deck sheet again as tab-delimited text", at: file)
@@ -77,7 +79,7 @@ struct DeckSheet {
         return text
     }
 
-    private func read(_ row: TabularRow, columns: DeckColumns, images: ImageFolder,
+    private mutating func read(_ row: TabularRow, columns: DeckColumns, images: ImageFolder,
                       previousCategory: inout String?, log: inout DiagnosticLog) -> CardRow? {
         let cells = row.cells
         let at = SourceLocation(path: path, line: row.line, column: 1)
@@ -120,7 +122,7 @@ struct DeckSheet {
                        sections: sections, source: SourceLine(path: path, line: row.line))
     }
 
-    private func readImages(_ cells: [String], columns: DeckColumns, images: ImageFolder, line: Int,
+    private mutating func readImages(_ cells: [String], columns: DeckColumns, images: ImageFolder, line: Int,
                             log: inout DiagnosticLog) -> [CardImage] {
         guard let list = Self.value(cells, columns.image) else {
             if Self.value(cells, columns.caption) != nil {
@@ -149,6 +151,8 @@ struct DeckSheet {
             }
             if let real = images.lookup(name) {
                 result.append(CardImage(file: real, caption: caption, exists: true))
+            } else if !images.exists {
+                missingImages += 1
             } else {
                 log.warning("image '\(name)' is not in deck/images/; the card is shown without it",
                             at: SourceLocation(path: path, line: line, column: imageColumn))

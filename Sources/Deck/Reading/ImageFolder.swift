@@ -4,8 +4,12 @@ import Foundation
 struct ImageFolder: Sendable {
     private let exact: Set<String>
     private let folded: [String: String]
+    /// Whether the folder exists at all.
+    let exists: Bool
 
     init(directory: URL) {
+        var isDirectory: ObjCBool = false
+        exists = FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) && isDirectory.boolValue
         var exact = Set<String>()
         var folded: [String: String] = [:]
         let base = directory.standardizedFileURL.path

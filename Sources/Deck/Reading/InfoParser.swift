@@ -112,6 +112,10 @@ public enum InfoParser {
             index = text.index(after: index)
         }
         flush()
+        // Merge neighbours of the same style (a stray closing tag splits a run without changing it).
+        runs = runs.reduce(into: [TextRun]()) { merged, run in
+            if let last = merged.last, last.style == run.style { merged[merged.count - 1].text += run.text } else { merged.append(run) }
+        }
         // Drop a trailing-space-only run so "text " does not leave an empty styled run.
         if let last = runs.last, last.text.allSatisfy({ $0 == " " }) { runs.removeLast() }
         if var first = runs.first {

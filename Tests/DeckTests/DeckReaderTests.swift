@@ -1,0 +1,191 @@
+@testable import Deck
+import Diagnostics
+import Foundation
+import Testing
+
+@Suite("Deck reader")
+struct DeckReaderTests {
+    @Test func columnsAreFoundByNameWithStraySpacesNilImageAndSlideColumn() throws {
+        let text = " \t Category \tTopic\tSubtopic \tnil\tImage Caption\tHeader 1\tInfo1\tHeader2\tInfo2\t\t\t\n"
+            + "7\tRetina\tMacula\tDrusen\tnil\tnil\t# What?\t- Yellow deposits\tnil\tnil\t\t\t\n"
+        let (deck, log) = try DeckFixture(text).read()
+        #expect(!log.hasErrors)
+        let card = try #require(deck?.cards.first)
+        #expect(card.slide == "7")
+        #expect(card.id == "retina/macula/drusen")
+        #expect(card.sections.count == 1)
+        #expect(card.sections[0].headerText == "What?")
+    }
+
+    @Test func columnsInAnyOrder() throws {
+        let text = "Info1\tHeader 1\tSubtopic\tTopic\tCategory\n- answer\t# question\tSub\tTop\tCat\n"
+        let (deck, log) = try DeckFixture(text).read()
+        #expect(!log.hasErrors)
+        let card = try #require(deck?.cards.first)
+        #expect(card.id == "cat/top/sub")
+        #expect(card.sections[0].info == [.bullet(level: 1, RichLine([TextRun("answer")]))])
+    }
+
+    @Test func nilAndEmptyCellsNeverShiftPairing() throws {
+        let text = DeckFixture.rows([["", "C", "T", "S", "NIL", "", "nil", "nil", "# Second?", "- two"]])
+        let (deck, _) = try DeckFixture(text).read()
+        let card = try #require(deck?.cards.first)
+        #expect(card.sections.count == 1)
+        #expect(card.sections[0].number == 2)
+        #expect(card.sections[0].headerText == "Second?")
+    }
+
+    @Test func fortySectionPairs() throws {
+        var header = "Category\tTopic\tSubtopic"
+        var row = "C\tT\tS"
+        for n in 1...40 { header += "\tHeader \(n)\tInfo\(n)"; row += "\t# Q\(n)\t- A\(n)" }
+        let (deck, log) = try DeckFixture(header + "\n" + row + "\n").read()
+        #expect(!log.hasErrors)
+        let card = try #require(deck?.cards.first)
+        #expect(card.sections.count == 40)
+        #expect(card.sections.last?.headerText == "Q40")
+    }
+
+    @Test func untitledColumnsAfterTheLastPairContinueThePattern() throws {
+        let text = "Category\tTopic\tSubtopic\tHeader 1\tInfo1\t\t\t\n" + "C\tT\tS\t# Q1\t- A1\t# Q2\t- A2\t\n"
+        let (deck, log) = try DeckFixture(text).read()
+        #expect(log.all.isEmpty, "\(log.all)")
+        #expect(deck?.cards.first?.sections.map(\.headerText) == ["Q1", "Q2"])
+    }
+
+    @Test func categoryOnlyRowIsACategoryNotACard() throws {
+        let text = DeckFixture.rows([["", "General", "nil", "nil"], ["", "Retina", "Macula", "Drusen"]])
+        let (deck, _) = try DeckFixture(text).read()
+        let deckValue = try #require(deck)
+        #expect(deckValue.categories.map(\.title) == ["General", "Retina"])
+        #expect(deckValue.cardCount == 1)
+    }
+
+    @Test func imagesAndCaptionsMatchByPosition() throws {
+        let text = DeckFixture.rows([["", "C", "T", "S", "a.jpg , b.png,c.svg", "First * Second*Third"]])
+        let (deck, log) = try DeckFixture(text, images: ["a.jpg", "b.png", "c.svg"]).read()
+        #expect(log.all.isEmpty)
+        let images = try #require(deck?.cards.first?.images)
+        #expect(images.map(\.file) == ["a.jpg", "b.png", "c.svg"])
+        #expect(images.map(\.caption) == ["First", "Second", "Third"])
+    }
+
+    @Test func missingImageAndCaptionMismatchAreWarningsNamingTheRow() throws {
+        let text = DeckFixture.rows([["", "C", "T", "S", "a.jpg, gone.jpg", "only one"]])
+        let (deck, log) = try DeckFixture(text, images: ["a.jpg"]).read()
+        #expect(!log.hasErrors)
+        #expect(deck?.cards.first?.images.map(\.file) == ["a.jpg"])
+        #expect(log.warnings.count == 2)
+        #expect(log.warnings.allSatisfy { $0.location.line == 2 && $0.location.path == "content/deck/deck.tsv" })
+        #expect(log.warnings.contains { $0.message.contains("gone.jpg") })
+    }
+
+    @Test("Image names cannot leave deck/images", arguments: ["../secret.jpg", "/etc/passwd", "a/../../x.png", "..\\x.png", "C:/x.png", "~/x.png"])
+    func hostileImageNames(name: String) throws {
+        let text = DeckFixture.rows([["", "C", "T", "S", name]])
+        let (deck, log) = try DeckFixture(text).read()
+        #expect(deck?.cards.first?.images.isEmpty == true)
+        #expect(log.warnings.contains { $0.message.contains("not a file name inside deck/images/") })
+    }
+
+    @Test func imageNameMatchingIsCaseInsensitiveAsFallback() throws {
+        let text = DeckFixture.rows([["", "C", "T", "S", "Fundus.JPG"]])
+        let (deck, _) = try DeckFixture(text, images: ["fundus.jpg"]).read()
+        #expect(deck?.cards.first?.images.first?.file == "fundus.jpg")
+    }
+
+    @Test func duplicateSubtopicsGetSuffixedIdsAndAWarning() throws {
+        let text = DeckFixture.rows([["", "C", "T", "Same"], ["", "C", "T", "Same"], ["", "C", "T", "same!"]])
+        let (deck, log) = try DeckFixture(text).read()
+        #expect(deck?.cards.map(\.id) == ["c/t/same", "c/t/same-2", "c/t/same-3"])
+        #expect(log.warnings.count == 2)
+        #expect(log.warnings[0].location.line == 3)
+    }
+
+    @Test func idsAreStableSlugs() {
+        #expect(Slug.make("Optic Disc Anomalies") == "optic-disc-anomalies")
+        #expect(Slug.make("Fuchs’ Endothelial Dystrophy") == "fuchs-endothelial-dystrophy")
+        #expect(Slug.make("Café au lait") == "cafe-au-lait")
+        #expect(Slug.make("PPV+Gas") == "ppv-plus-gas")
+        #expect(Slug.make("Αμφιβληστροειδής") == "amphiblestroeides")
+        #expect(Slug.make("👁👁") == "untitled")
+        #expect(Slug.make("../../etc") == "etc")
+    }
+
+    @Test func hostileCellsStayLiteralText() throws {
+        let text = DeckFixture.rows([["", "C", "T", "<script>alert(1)</script>", "", "",
+                                      "# <img src=x onerror=alert(1)>", "- <script>alert(2)</script> & <b>bold</b>"]])
+        let (deck, _) = try DeckFixture(text).read()
+        let card = try #require(deck?.cards.first)
+        #expect(card.title == "<script>alert(1)</script>")
+        #expect(card.sections[0].headerText == "<img src=x onerror=alert(1)>")
+        #expect(card.sections[0].info == [.bullet(level: 1, RichLine([
+            TextRun("<script>alert(2)</script> & "), TextRun("bold", style: .bold)]))])
+    }
+
+    @Test func greekEmojiAndHugeCells() throws {
+        let huge = String(repeating: "- β-blocker 👁 lowers IOP\n", count: 4_000)  // ≈ 100 KB
+        let text = DeckFixture.rows([["", "Φαρμακολογία", "Γλαύκωμα", "β-blockers 👁", "", "", "# Q", "\"" + huge + "\""]])
+        let (deck, log) = try DeckFixture(text).read()
+        #expect(!log.hasErrors)
+        let card = try #require(deck?.cards.first)
+        #expect(card.title == "β-blockers 👁")
+        #expect(card.sections[0].info.count == 4_000)
+        #expect(card.id.allSatisfy { $0.isASCII })
+    }
+
+    @Test func missingCategoryBorrowsTheRowAbove() throws {
+        let text = DeckFixture.rows([["", "C", "T", "One"], ["", "", "T", "Two"]])
+        let (deck, log) = try DeckFixture(text).read()
+        #expect(deck?.cards.map(\.id) == ["c/t/one", "c/t/two"])
+        #expect(log.warnings.count == 1)
+    }
+
+    @Test func noHeaderIsAnError() throws {
+        let (deck, log) = try DeckFixture("just\tsome\ttext\n1\t2\t3\n").read()
+        #expect(deck == nil)
+        #expect(log.errors.first?.message.contains("no recognisable header") == true)
+        #expect(log.errors.first?.location.line == 1)
+    }
+
+    @Test func missingSubtopicColumnIsNamed() throws {
+        let (deck, log) = try DeckFixture("Category\tTopic\tHeader 1\nC\tT\tQ\n").read()
+        #expect(deck == nil)
+        #expect(log.errors.first?.message.contains("'Subtopic'") == true)
+    }
+
+    @Test func noCardsIsAnError() throws {
+        let (deck, log) = try DeckFixture(DeckFixture.rows([["", "General", "nil", "nil"]])).read()
+        #expect(deck == nil)
+        #expect(log.errors.contains { $0.message.contains("no cards") })
+    }
+
+    @Test func emptyFileIsAnError() throws {
+        let (deck, log) = try DeckFixture(bytes: []).read()
+        #expect(deck == nil)
+        #expect(log.errors.first?.message.contains("empty") == true)
+    }
+
+    @Test func missingDeckFolderIsAnError() {
+        var log = DiagnosticLog()
+        let reader = DeckReader(deckDirectory: URL(fileURLWithPath: "/nonexistent/deck"), displayDirectory: "content/deck")
+        #expect(reader.read(log: &log) == nil)
+        #expect(log.errors.first?.location.path == "content/deck")
+    }
+
+    @Test func realExportReadsWithoutErrors() throws {
+        let shared = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/data/deck")
+        guard FileManager.default.fileExists(atPath: shared.path) else {
+            print("skipped: ../shared/data/deck is absent (the real export is only in the project's shared folder)")
+            return
+        }
+        var log = DiagnosticLog()
+        let deck = DeckReader(deckDirectory: shared, displayDirectory: "shared/data/deck").read(log: &log)
+        #expect(!log.hasErrors, "\(log.errors)")
+        #expect(deck?.cardCount == 119)
+        #expect(deck?.categories.count == 8)
+        #expect(deck?.cards.allSatisfy { !$0.sections.isEmpty } == true)
+        #expect(deck.map { Set($0.cards.map(\.id)).count } == 119)
+    }
+}
