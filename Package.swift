@@ -38,18 +38,18 @@ let package = Package(
         // Pages, assets, staging writer.
         .target(
             name: "SiteBuilder",
-            dependencies: ["Diagnostics", "MarkdownHTML", "Templating", "Deck", "SearchIndex",
+            dependencies: ["Diagnostics", "MarkdownHTML", "Templating", "Deck", "Breeds", "SearchIndex", "Study",
                            .product(name: "Yams", package: "Yams")]
         ),
         // Façade used by the executable.
         .target(name: "LoupeKit", dependencies: ["SiteBuilder", "Diagnostics"]),
-        .executableTarget(name: "loupe", dependencies: ["LoupeKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(name: "loupe", dependencies: ["LoupeKit", "ChartPDF", "Optotypes", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "MarkdownHTMLTests", dependencies: ["MarkdownHTML"]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating", "MarkdownHTML"]),
         .testTarget(name: "DeckTests", dependencies: ["Deck"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "BreedsTests", dependencies: ["Breeds"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "BreedsTests", dependencies: ["Breeds", "Templating", "MarkdownHTML"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SessionsTests", dependencies: ["Sessions"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SessionReportsTests", dependencies: ["SessionReports"]),
         .testTarget(name: "StudyTests", dependencies: ["Study"]),

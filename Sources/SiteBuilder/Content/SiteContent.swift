@@ -1,3 +1,4 @@
+import Breeds
 import Deck
 import Diagnostics
 import Foundation
@@ -11,6 +12,8 @@ struct SiteContent: Sendable {
     var aboutHTML: String
     /// Card ids with a note.
     var notedCards: Set<String> = []
+    /// Breed reference data from `content/breeds/`, if any.
+    var breeds: BreedCatalog?
 
     static func load(_ options: BuildOptions, log: inout DiagnosticLog) -> SiteContent? {
         let fileManager = FileManager.default
@@ -34,7 +37,13 @@ struct SiteContent: Sendable {
                 log.error("about.md is not UTF-8 text; save it as UTF-8", at: SourceLocation(path: options.display("about.md")))
             }
         }
+        var breeds: BreedCatalog?
+        let breedFolder = options.content.appendingPathComponent("breeds")
+        if fileManager.fileExists(atPath: breedFolder.path) {
+            let catalog = BreedCatalog.load(from: breedFolder, displayPath: options.display("breeds"), log: &log)
+            if !catalog.breeds.isEmpty { breeds = catalog }
+        }
         guard let deck else { return nil }
-        return SiteContent(settings: settings, deck: deck, aboutHTML: aboutHTML)
+        return SiteContent(settings: settings, deck: deck, aboutHTML: aboutHTML, breeds: breeds)
     }
 }

@@ -23,6 +23,8 @@ struct PageWriter {
         return PageRenderer(templates: templates, site: [
             "title": settings.title, "description": settings.description, "language": settings.language,
             "deckName": settings.deckName,
+            "hasSearch": "true",
+            "hasBreeds": content.breeds == nil ? "false" : "true",
         ])
     }
 
@@ -45,6 +47,10 @@ struct PageWriter {
             }
         }
         writeCards(renderer: renderer, problems: &problems)
+        writeBreedPages(renderer: renderer, problems: &problems)
+        writeSearchIndex(problems: &problems)
+        page("search", context: ["title": "Search", "breadcrumbs": [DeckPages.crumb("Contents", SitePaths.home)]],
+             title: "Search", path: "search.html", kind: "search", renderer: renderer, problems: &problems)
         log.merge(problems.diagnostics)
     }
 
@@ -92,7 +98,7 @@ struct PageWriter {
         pageCount += jobs.count
     }
 
-    private mutating func page(_ template: String, context: [String: Any], title: String, path: String, kind: String,
+    mutating func page(_ template: String, context: [String: Any], title: String, path: String, kind: String,
                                renderer: PageRenderer, problems: inout ProblemList) {
         let page = PageRenderer.Page(title: title, root: SitePaths.root(of: path), kind: kind)
         do {

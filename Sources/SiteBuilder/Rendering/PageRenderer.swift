@@ -23,6 +23,7 @@ struct PageRenderer: Sendable {
         var context = context
         context["root"] = page.root
         context["site"] = site
+        for (key, value) in site where key.hasPrefix("has") { context[key] = value == "true" }
         let markdown = try templates.render(template, with: context)
         let body = MarkdownRenderer.html(from: markdown, allowRawHTML: true)
         return try wrap(body: body, page: page)

@@ -1,0 +1,29 @@
+import Diagnostics
+import Foundation
+import SearchIndex
+
+extension PageWriter {
+    /// What the site's search finds: cards, then the About page. Breed pages go here too.
+    var searchDocuments: [SearchDocument] {
+        var documents = SearchDocuments.cards(content.deck)
+        if let about = SearchDocuments.about(html: content.aboutHTML) { documents.append(about) }
+        return documents
+    }
+
+    /// Writes `search/index.json`, `search/index.js` and the term and document shards.
+    func writeSearchIndex(problems: inout ProblemList) {
+        let files: [SearchIndexFile]
+        do {
+            files = try SearchIndexBuilder().build(searchDocuments).files()
+        } catch {
+            problems.diagnostics.append(.error(error.description, at: SourceLocation(path: "search/index.json")))
+            return
+        }
+        for file in files {
+            let path = "search/" + file.path
+            do { try output.write(file.contents, to: path) } catch {
+                problems.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: path)))
+            }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Deck
+import Foundation
+import SearchIndex
+
+/// Turns site content into search documents. Sessions and study progress never become documents.
+enum SearchDocuments {
+    /// Every card, in deck order; section anchors match the card page's (`s1`, `s2`, …).
+    static func cards(_ deck: Deck) -> [SearchDocument] {
+        deck.categories.flatMap { category in
+            category.topics.flatMap { topic in
+                topic.cards.map { card in
+                    SearchDocument(
+                        url: SitePaths.card(card), title: card.title, path: [category.title, topic.title], kind: .card,
+                        sections: card.sections.enumerated().map { index, section in
+                            SearchSection(anchor: "s\(index + 1)", header: section.headerText,
+                                          text: section.info.map(\.line.plainText).joined(separator: "\n"))
+                        })
+                }
+            }
+        }
+    }
+
+    /// The About page as one section linking to the top of the page; `nil` when it has no text.
+    static func about(html: String) -> SearchDocument? {
+        let text = plainText(fromHTML: html)
+        guard !text.isEmpty else { return nil }
+        return SearchDocument(url: SitePaths.about, title: "About", path: [], kind: .about,
+                              sections: [SearchSection(anchor: "", header: "", text: text)])
+    }
+
+    /// The text of an HTML fragment we rendered ourselves: tags dropped, block ends as new lines,
+    /// the five entities cmark writes decoded.
+    static func plainText(fromHTML html: String) -> String {
+        var text = ""
+        var inTag = false
+        var tag = ""
+        for character in html {
+            if inTag {
+                if character == ">" {
+                    inTag = false
+                    let name = tag.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "/ "))
+                        .split(separator: " ").first.map(String.init) ?? ""
+                    if ["p", "li", "br", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "blockquote", "pre"].contains(name) { text += "\n" }
+                } else {
+                    tag.append(character)
+                }
+            } else if character == "<" {
+                inTag = true
+                tag = ""
+            } else {
+                text.append(character)
+            }
+        }
+        for (entity, value) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] {
+            text = text.replacingOccurrences(of: entity, with: value)
+        }
+        return text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            .joined(separator: "\n")
+    }
+}
