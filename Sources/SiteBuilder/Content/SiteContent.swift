@@ -12,8 +12,12 @@ struct SiteContent: Sendable {
     var aboutHTML: String
     /// Card ids with a note.
     var notedCards: Set<String> = []
+    /// Notes, progress and the review log (Sources/SiteBuilder/Study).
+    var study: StudyContent = .init()
     /// Breed reference data from `content/breeds/`, if any.
     var breeds: BreedCatalog?
+    /// The chart set configured in `loupe.yml`.
+    var charts: [SiteChart] = []
 
     static func load(_ options: BuildOptions, log: inout DiagnosticLog) -> SiteContent? {
         let fileManager = FileManager.default
@@ -43,7 +47,8 @@ struct SiteContent: Sendable {
             let catalog = BreedCatalog.load(from: breedFolder, displayPath: options.display("breeds"), log: &log)
             if !catalog.breeds.isEmpty { breeds = catalog }
         }
+        let charts = PageWriter.chartSet(settings, display: options.display("loupe.yml"), log: &log)
         guard let deck else { return nil }
-        return SiteContent(settings: settings, deck: deck, aboutHTML: aboutHTML, breeds: breeds)
+        return SiteContent(settings: settings, deck: deck, aboutHTML: aboutHTML, breeds: breeds, charts: charts).withStudy(options, log: &log)
     }
 }

@@ -18,13 +18,15 @@ struct PageWriter {
         self.options = options
     }
 
-    private var renderer: PageRenderer {
+    var renderer: PageRenderer {
         let settings = content.settings
         return PageRenderer(templates: templates, site: [
             "title": settings.title, "description": settings.description, "language": settings.language,
             "deckName": settings.deckName,
             "hasSearch": "true",
             "hasBreeds": content.breeds == nil ? "false" : "true",
+            "hasCharts": content.charts.isEmpty ? "false" : "true",
+            "hasStudy": "true",
         ])
     }
 
@@ -47,7 +49,10 @@ struct PageWriter {
             }
         }
         writeCards(renderer: renderer, problems: &problems)
+        writeStudyPages(problems: &problems)
         writeBreedPages(renderer: renderer, problems: &problems)
+        writeCharts(renderer: renderer, problems: &problems)
+        writeSessions(problems: &problems)
         writeSearchIndex(problems: &problems)
         page("search", context: ["title": "Search", "breadcrumbs": [DeckPages.crumb("Contents", SitePaths.home)]],
              title: "Search", path: "search.html", kind: "search", renderer: renderer, problems: &problems)
@@ -67,6 +72,7 @@ struct PageWriter {
         }
         let shared = SharedProblems()
         let output = self.output
+        let study = content.study
         let progress = options.progress
         let total = jobs.count
         let chunk = max(1, jobs.count / (ProcessInfo.processInfo.activeProcessorCount * 8))
@@ -77,7 +83,7 @@ struct PageWriter {
             DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
                 for job in buffer[chunks[index]] {
                     let path = SitePaths.card(job.card)
-                    let context = DeckPages.card(job.card, in: job.category, job.topic, position: job.position, note: nil)
+                    let context = DeckPages.card(job.card, in: job.category, job.topic, position: job.position, note: study.noteContext(for: job.card.id))
                     let page = PageRenderer.Page(title: job.card.title, root: SitePaths.root(of: path), kind: "card")
                     do {
                         let html = try renderer.render("card", context: context, page: page)

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Serialises index files as deterministic JSON, and wraps them as scripts for `file://` sites.
+enum SearchIndexEncoding {
+    /// Sorted keys, no escaped slashes, then every `<`, `>`, `&`, U+2028 and U+2029 written as a
+    /// `\uXXXX` escape: the JSON stays equal, and no text can close a `<script>` or end a JS line.
+    static func json<Value: Encodable>(_ value: Value) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return scriptSafe(try encoder.encode(value))
+    }
+
+    /// `data` with markup-significant characters escaped (valid only inside JSON text).
+    static func scriptSafe(_ data: Data) -> Data {
+        var out = Data()
+        out.reserveCapacity(data.count + 64)
+        let bytes = [UInt8](data)
+        var index = 0
+        func escape(_ code: String) { out.append(contentsOf: Array("\\u\(code)".utf8)) }
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "<"): escape("003c")
+            case UInt8(ascii: ">"): escape("003e")
+            case UInt8(ascii: "&"): escape("0026")
+            case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                escape(bytes[index + 2] == 0xA8 ? "2028" : "2029")
+                index += 2
+            default: out.append(byte)
+            }
+            index += 1
+        }
+        return out
+    }
+
+    /// A JSON file with its trailing newline.
+    static func jsonFile(_ json: Data) -> Data { json + Data("\n".utf8) }
+
+    /// `window.LOUPE_SEARCH = <json>;` for the manifest.
+    static func manifestScript(_ json: Data) -> Data {
+        Data("window.LOUPE_SEARCH = ".utf8) + json + Data(";\n".utf8)
+    }
+
+    /// Registers a shard under `key` (e.g. `terms/3`) in `window.LOUPE_SEARCH_SHARDS`.
+    static func shardScript(key: String, json: Data) -> Data {
+        Data("(window.LOUPE_SEARCH_SHARDS = window.LOUPE_SEARCH_SHARDS || {})[\"\(key)\"] = ".utf8) + json + Data(";\n".utf8)
+    }
+}

@@ -1,0 +1,100 @@
+/// Normalisation and tokenisation shared by the index and (mirrored exactly) by `search.js`.
+///
+/// A word is a run of letters, numbers and combining marks; each emoji is a word of its own; each
+/// Han, Hiragana or Katakana character is a word of its own (those scripts use no spaces).
+/// Normalising lower-cases, decomposes (NFD), drops non-spacing and enclosing marks (diacritics),
+/// folds final sigma to σ and recomposes (NFC), so `Bľéphàritis` and `blepharitis` meet.
+public enum SearchText {
+    /// Words longer than this many UTF-16 code units are not indexed (hashes, URLs, noise).
+    public static let maximumTermLength = 48
+
+    /// The normalised form of `text`.
+    public static func normalize(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+        }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark: continue
+            default: scalars.append(scalar == "ς" ? "σ" : scalar)
+            }
+        }
+        return String(scalars).precomposedStringWithCanonicalMapping
+    }
+
+    /// The normalised terms of `text` in order, with repeats.
+    public static func terms(in text: String) -> [String] {
+        var terms: [String] = []
+        var word = String.UnicodeScalarView()
+        func flush() {
+            guard !word.isEmpty else { return }
+            split(normalize(String(word)), into: &terms)
+            word.removeAll(keepingCapacity: true)
+        }
+        for scalar in text.unicodeScalars {
+            if isWordScalar(scalar) {
+                word.append(scalar)
+            } else {
+                flush()
+                if isEmojiWord(scalar) { terms.append(String(scalar)) }
+            }
+        }
+        flush()
+        return terms
+    }
+
+    /// Splits a normalised word into terms: CJK characters one by one, other runs whole.
+    private static func split(_ word: String, into terms: inout [String]) {
+        var run = String.UnicodeScalarView()
+        func emit(_ term: String) {
+            if !term.isEmpty && term.utf16.count <= maximumTermLength { terms.append(term) }
+        }
+        for scalar in word.unicodeScalars {
+            if isCJK(scalar) {
+                emit(String(run))
+                run.removeAll(keepingCapacity: true)
+                emit(String(scalar))
+            } else if isWordScalar(scalar) {
+                run.append(scalar)
+            }
+        }
+        emit(String(run))
+    }
+
+    /// Letters, numbers and marks (`[\p{L}\p{N}\p{M}]` in the client).
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x80 {
+            let v = scalar.value
+            return (v >= 0x30 && v <= 0x39) || (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A)
+        }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// An emoji that is a word on its own: non-ASCII, `Emoji`, not a skin-tone modifier.
+    static func isEmojiWord(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= 0x80 && scalar.properties.isEmoji && !scalar.properties.isEmojiModifier
+    }
+
+    /// Han, Hiragana, Katakana (and half-width Katakana): indexed one character at a time.
+    static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3040...0x30FF, 0x31F0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF,
+             0xFF66...0xFF9F, 0x20000...0x2FFFF:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Orders terms by UTF-16 code units, as JavaScript compares strings (binary search in the client).
+    public static func precedes(_ a: String, _ b: String) -> Bool {
+        a.utf16.lexicographicallyPrecedes(b.utf16)
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Sessions
+
+extension SessionReporter {
+    /// Distances up to this count as near, where M-units are shown.
+    static let nearLimitCM = 100.0
+
+    func acuityDocument(_ session: AcuitySession) -> SessionDocument {
+        let date = session.date?.minutePrecision
+        var title = "Visual acuity"
+        if let day = session.date?.day { title += " — \(day)" }
+        let tests: [[String: Any]] = session.tests.map(acuityTestContext)
+        let eyes = session.tests.map(\.eye.abbreviation)
+        var uniqueEyes: [String] = []
+        for eye in eyes where !uniqueEyes.contains(eye) { uniqueEyes.append(eye) }
+        let context: [String: Any] = [
+            "title": title,
+            "id": session.id,
+            "hasName": session.name != nil,
+            "name": session.name ?? "",
+            "hasDate": date != nil,
+            "date": date ?? "",
+            "eyes": uniqueEyes.joined(separator: ", "),
+            "source": session.origin == .appCSV ? "acuity app export" : "chart test",
+            "tests": tests,
+        ]
+        return SessionDocument(kind: "acuity", slug: SessionID.slug(session.id), template: "acuity", title: title,
+                               date: date, context: context)
+    }
+
+    func acuityTestContext(_ test: AcuityTest) -> [String: Any] {
+        let isNear = test.testDistanceCM <= Self.nearLimitCM
+        let correction = AcuityScoring.distanceCorrection(designCM: test.designDistanceCM, actualCM: test.testDistanceCM)
+        var context: [String: Any] = [
+            "eye": test.eye.abbreviation,
+            "eyeName": test.eye.name,
+            "optotype": test.optotype.displayName,
+            "distance": Self.distanceText(test.testDistanceCM),
+            "hasDistanceRange": test.distanceRangeCM != nil,
+            "distanceRange": test.distanceRangeCM.map { "\(Self.distanceText($0.lowerBound)) – \(Self.distanceText($0.upperBound))" } ?? "",
+            "hasCorrection": correction != 0,
+            "designDistance": Self.distanceText(test.designDistanceCM),
+            "correction": Self.signed(correction),
+            "isNear": isNear,
+            "levelSize": test.levels.first?.size ?? 0,
+        ]
+        if let score = test.score {
+            context["hasScore"] = true
+            context["score"] = acuityContext(score.letterByLetter, distanceCM: test.testDistanceCM, isNear: isNear)
+            context["hasLine"] = score.line != nil
+            if let line = score.line {
+                context["line"] = acuityContext(line, distanceCM: test.testDistanceCM, isNear: isNear, nominal: true)
+            }
+        } else {
+            context["hasScore"] = false
+        }
+        context["levels"] = test.levels.map { level -> [String: Any] in
+            let nominal = VisualAcuity(logMAR: level.logMAR)
+            // The optotypes' physical size: they were drawn for the design distance.
+            let height = nominal.optotypeHeightMM(atDistanceCM: test.designDistanceCM)
+            let trials = level.trials.enumerated().map { index, trial -> [String: Any] in
+                [
+                    "number": trial.trialNumber.map(String.init) ?? String(index + 1),
+                    "shown": trial.shown.isEmpty ? "?" : trial.shown,
+                    "response": trial.response ?? "—",
+                    "isCorrect": trial.isCorrect,
+                    "hasTime": trial.responseTimeMS != nil,
+                    "time": trial.responseTimeMS.map { VisualAcuity.fixed($0, digits: 0) } ?? "",
+                ]
+            }
+            let times = level.trials.compactMap(\.responseTimeMS)
+            return [
+                "label": level.label ?? NominalSnellen.feetText(nominal),
+                "metreLabel": NominalSnellen.metreText(nominal),
+                "logMAR": nominal.logMARText,
+                "effectiveLogMAR": VisualAcuity(logMAR: level.logMAR + correction).logMARText,
+                "height": VisualAcuity.fixed(height, digits: 2),
+                "mUnits": VisualAcuity.fixed(height / 1.4544, digits: 2),
+                "read": "\(level.correctCount)/\(level.trials.count)",
+                "credited": "\(level.creditedCorrect)/\(level.size)",
+                "isStoppedEarly": level.isStoppedEarly,
+                "isPassed": level.isPassed,
+                "trials": trials,
+                "hasMeanTime": !times.isEmpty,
+                "meanTime": times.isEmpty ? "" : VisualAcuity.fixed(times.reduce(0, +) / Double(times.count), digits: 0),
+            ]
+        }
+        return context
+    }
+
+    func acuityContext(_ acuity: VisualAcuity, distanceCM: Double, isNear: Bool, nominal: Bool = false) -> [String: Any] {
+        [
+            "logMAR": acuity.logMARText,
+            "snellenFeet": nominal ? NominalSnellen.feetText(acuity) : acuity.snellenFeetText,
+            "snellenMetre": nominal ? NominalSnellen.metreText(acuity) : acuity.snellenMetreText,
+            "decimal": acuity.decimalText,
+            "letters": acuity.etdrsLettersText,
+            "mar": VisualAcuity.fixed(acuity.mar, digits: 2),
+            "isNear": isNear,
+            "mUnits": acuity.mUnitsText(atDistanceCM: distanceCM),
+            "height": VisualAcuity.fixed(acuity.optotypeHeightMM(atDistanceCM: distanceCM), digits: 2),
+        ]
+    }
+
+    /// `40 cm`, `3 m`, `6.1 m`.
+    static func distanceText(_ centimetres: Double) -> String {
+        if centimetres >= 100 { return "\(VisualAcuity.trimmed(centimetres / 100, digits: 2)) m" }
+        return "\(VisualAcuity.trimmed(centimetres, digits: 1)) cm"
+    }
+
+    /// `+0.10`, `−0.10`.
+    static func signed(_ value: Double) -> String {
+        let text = VisualAcuity.fixed(abs(value), digits: 2)
+        return value < 0 ? "−\(text)" : "+\(text)"
+    }
+}

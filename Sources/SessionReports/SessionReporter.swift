@@ -1,0 +1,108 @@
+import Diagnostics
+import Foundation
+import MarkdownHTML
+import Sessions
+import Templating
+
+/// Renders session documents (§6): each session becomes `<kind>/<id>.md` and a standalone
+/// `<kind>/<id>.html`, plus day digests of incidents, per-user game progress, and `index.md`/`index.html`.
+///
+/// Pipeline per document: the Mustache template `sessions/<template>.md` → Markdown → libcmark →
+/// wrapped by `sessions/layout.html`. User text is escaped by the templates; only SVG and tables
+/// this module generates are inserted raw.
+public struct SessionReporter: Sendable {
+    /// The templates (`sessions/*.md`, `sessions/layout.html`).
+    public let templates: TemplateLibrary
+    /// Breed id → URL of its breed page, relative to the site root (e.g. `breeds/abys.html`).
+    public let breedLinks: [String: String]
+    /// Breed id → display name (e.g. `abys` → `Abyssinian`); ids without one are shown as written.
+    public let breedNames: [String: String]
+    /// The locale for money, e.g. `en_IE` or `de_DE`.
+    public let locale: String
+
+    /// Creates a reporter.
+    ///
+    /// - Parameters:
+    ///   - templates: the template library holding `sessions/…`.
+    ///   - breedLinks: breed id → page URL relative to the site root; documents sit two folders deep
+    ///     (`sessions/<kind>/`) and link to `../../` + the URL. Leave empty when there is no site.
+    ///   - breedNames: breed id → name shown for the patient's breed.
+    ///   - locale: the locale for euro amounts (default `en_IE`).
+    public init(templates: TemplateLibrary, breedLinks: [String: String] = [:], breedNames: [String: String] = [:],
+                locale: String = "en_IE") {
+        self.templates = templates
+        self.breedLinks = breedLinks
+        self.breedNames = breedNames
+        self.locale = locale
+    }
+
+    /// Every document for a content folder: `sessions/**`, `outlines/*.json`, `progress/games*.json`,
+    /// plus day digests and the index. Diagnostics go to `log`; bad files give no documents.
+    public func documents(forContent contentDirectory: URL, log: inout DiagnosticLog) -> [ReportFile] {
+        documents(for: SessionLoader.load(contentDirectory: contentDirectory, log: &log), log: &log)
+    }
+
+    /// The documents for the named files (as `loupe report` does); a bad file does not stop the others.
+    /// Note sessions find their outline among `files` or in `outlineDirectory`.
+    public func documents(forFiles files: [URL], outlineDirectory: URL? = nil, log: inout DiagnosticLog) -> [ReportFile] {
+        documents(for: SessionLoader.load(files: files, outlineDirectory: outlineDirectory, log: &log), log: &log)
+    }
+
+    /// The documents for an already loaded catalog, sorted by path; the index comes last.
+    public func documents(for catalog: SessionCatalog, log: inout DiagnosticLog) -> [ReportFile] {
+        var pending: [SessionDocument] = []
+        pending += catalog.acuity.map(acuityDocument)
+        pending += catalog.notes.map(noteDocument)
+        pending += catalog.incidents.map(incidentDocument)
+        pending += catalog.incidentDays.map(dayDocument)
+        for user in catalog.gameUsers {
+            pending += user.games.map { gameDocument($0, of: user) }
+            pending.append(progressDocument(user))
+        }
+        pending.sort { $0.path < $1.path }
+        var files: [ReportFile] = []
+        for document in pending {
+            files += render(document, log: &log)
+        }
+        if !pending.isEmpty {
+            files += render(indexDocument(pending), log: &log, isIndex: true)
+        }
+        return files
+    }
+
+    /// Markdown and HTML for one document; a template problem is reported once per template and the
+    /// document is skipped.
+    func render(_ document: SessionDocument, log: inout DiagnosticLog, isIndex: Bool = false) -> [ReportFile] {
+        let base = isIndex ? "index" : document.path
+        do {
+            let markdown = Self.normalise(try templates.render("sessions/\(document.template)", with: document.context))
+            let body = MarkdownRenderer.html(from: markdown, allowRawHTML: true)
+            let html = try templates.render("sessions/layout", with: [
+                "title": document.title,
+                "kind": document.kind,
+                "body": body,
+                "isIndex": isIndex,
+                "indexLink": isIndex ? "" : "../index.html",
+            ] as [String: Any])
+            return [ReportFile(relativePath: base + ".md", contents: markdown),
+                    ReportFile(relativePath: base + ".html", contents: Self.normalise(html))]
+        } catch {
+            // TemplateError's description is a whole diagnostic line; keep its message part.
+            var message = error.description
+            if let range = message.range(of: ": error: ") { message = String(message[range.upperBound...]) }
+            if !log.all.contains(where: { $0.message == message }) {
+                log.error(message, at: SourceLocation(path: templates.directory.relativePath))
+            }
+            return []
+        }
+    }
+
+    /// LF line endings, no trailing spaces on blank lines, exactly one trailing newline.
+    static func normalise(_ text: String) -> String {
+        var result = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        while result.hasSuffix("\n") { result.removeLast() }
+        // Collapse runs of blank lines that template sections leave behind.
+        while result.contains("\n\n\n") { result = result.replacingOccurrences(of: "\n\n\n", with: "\n\n") }
+        return result + "\n"
+    }
+}

@@ -1,0 +1,19 @@
+/// A photo or audio recording attached to an incident.
+public struct Attachment: Sendable, Equatable {
+    /// The file name as recorded (shown, never opened).
+    public var file: String
+    /// A caption, when given.
+    public var caption: String?
+    /// The length of a recording in seconds, when known.
+    public var durationSeconds: Double?
+    /// Whether the recording is marked for deletion.
+    public var isMarkedForDeletion: Bool
+
+    /// Creates an attachment.
+    public init(file: String, caption: String? = nil, durationSeconds: Double? = nil, isMarkedForDeletion: Bool = false) {
+        self.file = file
+        self.caption = caption
+        self.durationSeconds = durationSeconds
+        self.isMarkedForDeletion = isMarkedForDeletion
+    }
+}

@@ -1,0 +1,43 @@
+import Diagnostics
+import Foundation
+
+/// A user of the rehabilitation games app and their games, in time order.
+///
+/// The export's e-mail address is deliberately not kept: it is read past and never reaches a document.
+public struct GameUser: Sendable, Equatable {
+    /// The app's user id (`uid`).
+    public var uid: String
+    /// The display name.
+    public var username: String
+    /// Games, oldest first (ties by id).
+    public var games: [RehabGame]
+    /// Where the user is in the export.
+    public var source: SourceLocation
+
+    /// Creates a user; games are put in time order.
+    public init(uid: String, username: String, games: [RehabGame], source: SourceLocation) {
+        self.uid = uid
+        self.username = username
+        self.games = games.sorted { $0.time != $1.time ? $0.time < $1.time : $0.id < $1.id }
+        self.source = source
+    }
+
+    /// The mean of the games up to and including `game` (in time order): "the average so far".
+    public func averageSoFar(through game: RehabGame) -> GameScores? {
+        guard let index = games.firstIndex(of: game) else { return nil }
+        return GameScores.mean(of: games[...index].map(\.scores))
+    }
+
+    /// The length of a progress period: seven days.
+    public static let periodLength: TimeInterval = 7 * 24 * 3600
+
+    /// The latest period (the seven days ending with the last game) and the one before it.
+    public var periods: (latest: [RehabGame], previous: [RehabGame]) {
+        guard let last = games.last?.time.instant else { return ([], []) }
+        let latestStart = last.addingTimeInterval(-Self.periodLength)
+        let previousStart = latestStart.addingTimeInterval(-Self.periodLength)
+        let latest = games.filter { $0.time.instant > latestStart }
+        let previous = games.filter { $0.time.instant > previousStart && $0.time.instant <= latestStart }
+        return (latest, previous)
+    }
+}

@@ -1,0 +1,243 @@
+import Diagnostics
+import Foundation
+
+/// Finds, reads and validates session files into a ``SessionCatalog``.
+///
+/// A file with any error contributes nothing (no document is made from half a file); other files
+/// go on. Ids must give distinct file names per kind; a later duplicate is an error and dropped.
+public enum SessionLoader {
+    /// Reads `content/sessions/**` (`*.csv`, `*.json`), `content/outlines/*.json` and
+    /// `content/progress/games*.json`. Missing folders are fine.
+    public static func load(contentDirectory: URL, log: inout DiagnosticLog) -> SessionCatalog {
+        let base = contentDirectory.relativePath
+        let outlineFiles = listFiles(in: contentDirectory.appendingPathComponent("outlines"), display: base + "/outlines",
+                                     recursive: false).filter { $0.url.pathExtension.lowercased() == "json" }
+        let sessionFiles = listFiles(in: contentDirectory.appendingPathComponent("sessions"), display: base + "/sessions",
+                                     recursive: true)
+        let gameFiles = listFiles(in: contentDirectory.appendingPathComponent("progress"), display: base + "/progress",
+                                  recursive: false)
+            .filter { $0.url.lastPathComponent.lowercased().hasPrefix("games") && $0.url.pathExtension.lowercased() == "json" }
+        var loader = Loader()
+        for file in outlineFiles { loader.readOutline(file, log: &log) }
+        for file in sessionFiles {
+            let ext = file.url.pathExtension.lowercased()
+            guard ext == "csv" || ext == "json" else {
+                log.warning("not a session file (expected .csv or .json); it is ignored", at: SourceLocation(path: file.display))
+                continue
+            }
+            loader.readSession(file, log: &log)
+        }
+        for file in gameFiles { loader.readSession(file, log: &log) }
+        return loader.finish()
+    }
+
+    /// Reads the named files (as for `loupe report`), plus outlines from `outlineDirectory` when given.
+    /// Outline files may also be among `files`; they are read first.
+    public static func load(files: [URL], outlineDirectory: URL? = nil, log: inout DiagnosticLog) -> SessionCatalog {
+        var loader = Loader()
+        if let outlineDirectory {
+            for file in listFiles(in: outlineDirectory, display: outlineDirectory.relativePath, recursive: false)
+            where file.url.pathExtension.lowercased() == "json" {
+                loader.readOutline(file, log: &log, quietIfNotOutline: true)
+            }
+        }
+        let named = files.map { SessionFile(url: $0, display: $0.relativePath) }
+        var documents: [(SessionFile, JSONDocument?)] = []
+        for file in named {
+            let ext = file.url.pathExtension.lowercased()
+            guard ext == "csv" || ext == "json" else {
+                log.error("not a session file: expected an acuity .csv export or a .json session", at: SourceLocation(path: file.display))
+                continue
+            }
+            if ext == "json" {
+                // Outlines first, so a session may come before its outline on the command line.
+                guard let data = read(file, log: &log), let document = JSONDocument.parse(data, path: file.display, log: &log)
+                else { continue }
+                if format(of: document) == SessionFormat.noteOutline.rawValue {
+                    loader.addOutline(document, log: &log)
+                } else {
+                    documents.append((file, document))
+                }
+            } else {
+                documents.append((file, nil))
+            }
+        }
+        for (file, document) in documents {
+            if let document { loader.dispatch(document, log: &log) } else { loader.readSession(file, log: &log) }
+        }
+        return loader.finish()
+    }
+
+    // MARK: Files
+
+    /// A file and the path diagnostics name it by.
+    struct SessionFile {
+        var url: URL
+        var display: String
+    }
+
+    static func listFiles(in directory: URL, display: String, recursive: Bool) -> [SessionFile] {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else { return [] }
+        var result: [SessionFile] = []
+        func walk(_ folder: URL, _ shown: String) {
+            guard let names = try? manager.contentsOfDirectory(atPath: folder.path) else { return }
+            for name in names.sorted() where !name.hasPrefix(".") {
+                let url = folder.appendingPathComponent(name)
+                var childIsDirectory: ObjCBool = false
+                guard manager.fileExists(atPath: url.path, isDirectory: &childIsDirectory) else { continue }
+                if childIsDirectory.boolValue {
+                    if recursive { walk(url, shown + "/" + name) }
+                } else {
+                    result.append(SessionFile(url: url, display: shown + "/" + name))
+                }
+            }
+        }
+        walk(directory, display)
+        return result
+    }
+
+    static func read(_ file: SessionFile, log: inout DiagnosticLog) -> Data? {
+        guard let data = FileManager.default.contents(atPath: file.url.path) else {
+            log.error("cannot read this file; check that it exists and is readable", at: SourceLocation(path: file.display))
+            return nil
+        }
+        return data
+    }
+
+    static func format(of document: JSONDocument) -> String? {
+        document.rootNode.member("format")?.stringValue
+    }
+
+    // MARK: Accumulating
+
+    /// Reads files into a catalog, checking ids across files.
+    struct Loader {
+        var catalog = SessionCatalog()
+        var outlinesByID: [String: NoteOutline] = [:]
+        var seen: [String: SourceLocation] = [:]
+
+        mutating func readOutline(_ file: SessionFile, log: inout DiagnosticLog, quietIfNotOutline: Bool = false) {
+            guard let data = SessionLoader.read(file, log: &log) else { return }
+            var parseLog = DiagnosticLog()
+            guard let document = JSONDocument.parse(data, path: file.display, log: &parseLog) else {
+                if !quietIfNotOutline { log.merge(parseLog) }
+                return
+            }
+            if quietIfNotOutline && SessionLoader.format(of: document) != SessionFormat.noteOutline.rawValue { return }
+            addOutline(document, log: &log)
+        }
+
+        mutating func addOutline(_ document: JSONDocument, log: inout DiagnosticLog) {
+            guard checkHeader(document, expected: .noteOutline, log: &log),
+                  let outline = NoteOutlineReader.read(document, log: &log) else { return }
+            if let earlier = outlinesByID[outline.id] {
+                log.error("duplicate outline id \"\(outline.id)\" (also in \(earlier.source)); give each outline its own id",
+                          at: document.location(of: JSONPath(components: [.key("id")])))
+                return
+            }
+            outlinesByID[outline.id] = outline
+            catalog.outlines.append(outline)
+        }
+
+        mutating func readSession(_ file: SessionFile, log: inout DiagnosticLog) {
+            guard let data = SessionLoader.read(file, log: &log) else { return }
+            if file.url.pathExtension.lowercased() == "csv" {
+                guard let text = TextDecoding.decode(data) else {
+                    log.error("this file is not UTF-8 text; export it again or save it as UTF-8 CSV", at: SourceLocation(path: file.display))
+                    return
+                }
+                for session in AcuityCSVReader.read(text, path: file.display, log: &log)
+                where claim(kind: "acuity", id: session.id, at: session.source, log: &log) {
+                    catalog.acuity.append(session)
+                }
+                return
+            }
+            guard let document = JSONDocument.parse(data, path: file.display, log: &log) else { return }
+            dispatch(document, log: &log)
+        }
+
+        mutating func dispatch(_ document: JSONDocument, log: inout DiagnosticLog) {
+            let root = document.rootNode
+            if root.elements != nil {
+                for user in GameHistoryReader.read(document, log: &log)
+                where claim(kind: "games", id: user.uid, at: user.source, log: &log) {
+                    catalog.gameUsers.append(user)
+                }
+                return
+            }
+            guard root.expectObject(log: &log) else { return }
+            guard let name = root.string("format", log: &log) else { return }
+            guard let format = SessionFormat(rawValue: name) else {
+                let known = SessionFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                root.member("format")?.error("unknown format \"\(name)\"; expected one of \(known)", log: &log)
+                return
+            }
+            guard checkHeader(document, expected: format, log: &log) else { return }
+            switch format {
+            case .acuitySession:
+                if let session = AcuityJSONReader.read(document, log: &log),
+                   claim(kind: "acuity", id: session.id, at: idLocation(document), log: &log) {
+                    catalog.acuity.append(session)
+                }
+            case .noteOutline:
+                addOutline(document, log: &log)
+            case .noteSession:
+                if let session = NoteSessionReader.read(document, outlines: outlinesByID, log: &log),
+                   claim(kind: "notes", id: session.id, at: idLocation(document), log: &log) {
+                    catalog.notes.append(session)
+                }
+            case .incident:
+                if let incident = IncidentReader.read(document, log: &log),
+                   claim(kind: "incidents", id: incident.id, at: idLocation(document), log: &log) {
+                    catalog.incidents.append(incident)
+                }
+            }
+        }
+
+        func idLocation(_ document: JSONDocument) -> SourceLocation {
+            document.location(of: JSONPath(components: [.key("id")]))
+        }
+
+        /// Checks `format` and `version`.
+        func checkHeader(_ document: JSONDocument, expected: SessionFormat, log: inout DiagnosticLog) -> Bool {
+            let root = document.rootNode
+            guard root.expectObject(log: &log) else { return false }
+            guard let name = root.string("format", log: &log) else { return false }
+            guard name == expected.rawValue else {
+                root.member("format")?.error("format is \"\(name)\" but a \(expected.rawValue) file was expected here", log: &log)
+                return false
+            }
+            if let versionNode = root.member("version") {
+                guard let version = versionNode.numberValue, version == version.rounded() else {
+                    versionNode.error("version must be a whole number", log: &log)
+                    return false
+                }
+                if Int(version) > SessionFormat.supportedVersion {
+                    versionNode.error("version \(Int(version)) is newer than this Loupe reads (\(SessionFormat.supportedVersion)); update Loupe", log: &log)
+                    return false
+                }
+            }
+            return true
+        }
+
+        /// Registers an id for `kind`; reports and refuses a duplicate or an id that names no file.
+        mutating func claim(kind: String, id: String, at location: SourceLocation, log: inout DiagnosticLog) -> Bool {
+            let slug = SessionID.slug(id)
+            guard !slug.isEmpty else {
+                log.error("the id \"\(id)\" has no letters or digits to name its document; use an id such as \"session-1\"", at: location)
+                return false
+            }
+            let key = kind + "/" + slug
+            if let earlier = seen[key] {
+                log.error("duplicate session id \"\(id)\" (also at \(earlier)); give each session its own id", at: location)
+                return false
+            }
+            seen[key] = location
+            return true
+        }
+
+        func finish() -> SessionCatalog { catalog }
+    }
+}

@@ -1,0 +1,25 @@
+import Diagnostics
+import Foundation
+import SessionReports
+import Templating
+
+extension PageWriter {
+    /// Session documents (personal health data): `sessions/`, never in the search index, `noindex`,
+    /// linked only from the sessions index; left out with `--no-sessions`.
+    mutating func writeSessions(problems: inout ProblemList) {
+        guard options.includeSessions else { return }
+        let breedLinks = content.breeds?.pageLinks ?? [:]
+        let breedNames = Dictionary(content.breeds?.breeds.map { ($0.id, $0.name) } ?? [], uniquingKeysWith: { first, _ in first })
+        let reporter = SessionReporter(templates: templates, breedLinks: breedLinks, breedNames: breedNames,
+                                       locale: content.settings.locale)
+        var log = DiagnosticLog()
+        let files = reporter.documents(forContent: options.content, log: &log)
+        problems.diagnostics.append(contentsOf: log.all)
+        guard !log.hasErrors else { return }
+        for file in files {
+            do { try output.write(text: file.contents, to: "sessions/" + file.relativePath) } catch {
+                problems.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: "sessions/" + file.relativePath)))
+            }
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import Deck
+import Foundation
+import Study
+
+/// Template contexts for the study pages: Study (shuffle mode), Progress and Notes.
+enum StudyPages {
+    static let studyPath = "study.html"
+    static let progressPath = "progress.html"
+    static let notesPath = "notes.html"
+
+    /// Where each card lives, for links and titles.
+    struct CardInfo {
+        var title: String
+        var url: String
+        var category: String
+        var topic: String
+    }
+
+    static func cardInfo(_ deck: Deck) -> [String: CardInfo] {
+        var info: [String: CardInfo] = [:]
+        for category in deck.categories {
+            for topic in category.topics {
+                for card in topic.cards {
+                    info[card.id] = CardInfo(title: card.title, url: SitePaths.card(card), category: category.title, topic: topic.title)
+                }
+            }
+        }
+        return info
+    }
+
+    static func study(_ deck: Deck) -> [String: Any] {
+        [
+            "title": "Study", "cardCount": deck.cardCount,
+            "breadcrumbs": [DeckPages.crumb("Contents", SitePaths.home)],
+            "indexURL": "study/cards.js",
+        ]
+    }
+
+    static func progress(_ content: SiteContent) -> [String: Any] {
+        let deck = content.deck
+        let record = content.study.record
+        let info = cardInfo(deck)
+        let cards = deck.cards.map { (id: $0.id, category: $0.category) }
+        let (overall, categories) = CompletionCount.count(cards, deckTitle: content.settings.title, record: record)
+        func row(_ count: CompletionCount) -> [String: Any] {
+            ["title": count.title, "completed": count.completed, "studied": count.studied, "total": count.total, "percent": count.percent]
+        }
+        var context: [String: Any] = [
+            "title": "Progress",
+            "breadcrumbs": [DeckPages.crumb("Contents", SitePaths.home)],
+            "overall": row(overall),
+            "categories": categories.map(row),
+            "hasSaved": !record.reviews.isEmpty || !record.savedProgress.isEmpty,
+            "files": content.study.files.map { ["path": $0] },
+            "hasFiles": !content.study.files.isEmpty,
+            "reviewCount": record.reviews.count,
+        ]
+        let asOf = record.asOf
+        if let asOf { context["asOf"] = StudyTime.format(asOf); context["asOfText"] = readable(asOf) }
+
+        if let chart = ReviewChart.svg(ReviewDay.history(record.reviews)) { context["chart"] = chart }
+
+        let sessions = StudySession.group(record.reviews)
+        context["sessionCount"] = sessions.count
+        context["sessions"] = sessions.reversed().prefix(50).map { session -> [String: Any] in
+            [
+                "start": readable(session.start), "minutes": max(1, Int((session.duration / 60).rounded(.up))),
+                "reviews": session.reviewCount, "cards": session.cardCount, "easy": session.easy, "unsure": session.unsure,
+                "hard": session.hard, "completed": session.completed.count,
+                "completedCards": session.completed.compactMap { id in info[id].map { ["title": $0.title, "url": $0.url] } },
+            ]
+        }
+        context["hasSessions"] = !sessions.isEmpty
+        context["moreSessions"] = sessions.count > 50
+
+        if let asOf {
+            let schedule = DueCard.schedule(record.reviews).filter { info[$0.card] != nil }
+            let due = schedule.filter { $0.due <= asOf }
+            let soon = schedule.filter { $0.due > asOf && $0.due <= asOf.addingTimeInterval(7 * 86_400) }
+            context["dueCount"] = due.count
+            context["soonCount"] = soon.count
+            context["due"] = due.prefix(50).compactMap { item -> [String: Any]? in
+                guard let card = info[item.card] else { return nil }
+                return ["title": card.title, "url": card.url, "category": card.category, "due": readable(item.due)]
+            }
+            context["moreDue"] = max(0, due.count - 50)
+            context["hasMoreDue"] = due.count > 50
+            context["hasDue"] = !due.isEmpty
+        }
+        context["orphans"] = orphans(content.study.orphans)
+        context["hasOrphans"] = !content.study.orphans.isEmpty
+        return context
+    }
+
+    static func notes(_ content: SiteContent) -> [String: Any] {
+        let record = content.study.record
+        var entries: [[String: Any]] = []
+        for category in content.deck.categories {
+            for topic in category.topics {
+                for card in topic.cards {
+                    guard let notes = record.notes[card.id], !notes.isEmpty else { continue }
+                    entries.append([
+                        "title": card.title, "url": SitePaths.card(card), "id": card.id,
+                        "category": category.title, "topic": topic.title,
+                        "html": notes.map(NoteHTML.block).joined(),
+                    ])
+                }
+            }
+        }
+        return [
+            "title": "Notes", "breadcrumbs": [DeckPages.crumb("Contents", SitePaths.home)],
+            "notes": entries, "hasNotes": !entries.isEmpty, "noteCount": entries.count,
+            "orphans": orphans(content.study.orphans.filter { !$0.notes.isEmpty }),
+            "hasOrphans": content.study.orphans.contains { !$0.notes.isEmpty },
+        ]
+    }
+
+    private static func orphans(_ list: [OrphanedCard]) -> [[String: Any]] {
+        list.map { orphan in
+            var entry: [String: Any] = [
+                "id": orphan.card, "reviews": orphan.reviewCount,
+                "html": orphan.notes.map(NoteHTML.block).joined(), "hasNotes": !orphan.notes.isEmpty,
+            ]
+            if let factor = orphan.repeatFactor {
+                entry["repeat"] = factor
+                entry["hasRepeat"] = true
+                entry["isCompleted"] = RepeatFactor.isCompleted(factor)
+            }
+            if let source = orphan.source { entry["source"] = source.description }
+            return entry
+        }
+    }
+
+    /// `2025-05-01 09:30 UTC`.
+    static func readable(_ date: Date) -> String {
+        StudyTime.format(date).prefix(16).replacingOccurrences(of: "T", with: " ") + " UTC"
+    }
+}

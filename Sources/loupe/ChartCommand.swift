@@ -1,0 +1,99 @@
+import ArgumentParser
+import ChartPDF
+import Foundation
+import Optotypes
+
+/// `loupe chart`: writes one printable, calibrated optotype chart (PDF or SVG).
+struct ChartCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "chart",
+        abstract: "Write one printable optotype chart (PDF or SVG) calibrated for a viewing distance.",
+        discussion: """
+            Optotype height is h = 2·d·tan(2.5′·10^logMAR), never rounded. Print at 100 % (actual size), \
+            check the 100 mm rulers, and correct a printer's scale with --scale 100/measured-length.
+            """
+    )
+
+    @Option(help: "Viewing distance with a unit: 40cm, 3m, 4m, 20ft, 6.096m, 16in, 400mm.")
+    var distance: String
+
+    @Option(help: "Optotype: sloan, tumbling-e or landolt-c.")
+    var optotype: String = "sloan"
+
+    @Option(help: "Sequence: ETDRS chart 1, 2, R, or random.")
+    var sequence: String = "1"
+
+    @Option(help: "Seed for random letters and for Tumbling E / Landolt C orientations.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Paper: a4, letter, a3, tabloid, a2, a1, a0 (orientation is chosen to fit).")
+    var paper: String = "a4"
+
+    @Option(help: "Output format: pdf or svg (default: from the --out extension).")
+    var format: String?
+
+    @Option(help: "Rows from the largest to the smallest logMAR on the 0.1 grid.")
+    var rows: String = "+1.0..-0.3"
+
+    @Option(help: "Print-scale correction 0.95–1.05 (100 ÷ measured ruler length).")
+    var scale: Double = 1
+
+    @Option(help: "The file to write.")
+    var out: String
+
+    mutating func validate() throws {
+        _ = try makeSpec()
+        _ = try outputFormat()
+    }
+
+    func run() throws {
+        let spec = try makeSpec()
+        let format = try outputFormat()
+        let chart: RenderedChart
+        do {
+            chart = try ChartRenderer.render(spec, format: format)
+        } catch {
+            FileHandle.standardError.write(Data("\(out): error: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+        for warning in chart.warnings {
+            FileHandle.standardError.write(Data("\(out): warning: \(warning)\n".utf8))
+        }
+        do {
+            // .atomic writes a temporary file beside the destination and renames it into place.
+            try Data(chart.data).write(to: URL(fileURLWithPath: out), options: .atomic)
+        } catch {
+            FileHandle.standardError.write(Data("\(out): error: cannot write the chart: \(error.localizedDescription)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+
+    private func makeSpec() throws -> ChartSpec {
+        do {
+            return try ChartSpec(
+                distance: ViewingDistance(parsing: distance),
+                optotype: OptotypeKind(named: optotype),
+                sequence: ChartSequence(named: sequence),
+                seed: seed,
+                paper: Paper(named: paper),
+                rows: LogMARRange(parsing: rows),
+                scale: scale
+            )
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    private func outputFormat() throws -> ChartFormat {
+        if let format {
+            guard let parsed = ChartFormat(rawValue: format.lowercased()) else {
+                throw ValidationError("unknown format '\(format)'; use pdf or svg")
+            }
+            return parsed
+        }
+        guard let inferred = ChartFormat(fileName: out) else {
+            throw ValidationError("cannot tell the format from '\(out)'; name the file .pdf or .svg, or pass --format pdf|svg")
+        }
+        return inferred
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+@Suite("loupe build and check, end to end", .serialized)
+struct BuildCommandTests {
+    let templates = LoupeBinary.packageRoot.appendingPathComponent("Templates").path
+
+    @Test func buildsTheExampleContent() throws {
+        let out = try LoupeBinary.temporaryFolder().appendingPathComponent("site")
+        let run = try LoupeBinary.run(["build", "--content", "content", "--out", out.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stderr.contains("warning"), "the example content should build cleanly: \(run.stderr)")
+        let files = LoupeBinary.snapshot(out)
+        #expect(files["index.html"] != nil && files["about.html"] != nil && files["assets/site.css"] != nil)
+        let cards = files.keys.filter { $0.hasPrefix("deck/") && !$0.hasSuffix("index.html") && $0.hasSuffix(".html") }
+        #expect(cards.count >= 30)
+        // No page may make a network request: no absolute http(s) in src attributes or CSS urls.
+        for (path, data) in files where path.hasSuffix(".html") || path.hasSuffix(".css") || path.hasSuffix(".js") {
+            let text = String(decoding: data, as: UTF8.self)
+            #expect(!text.contains("src=\"http"), "\(path) loads from the network")
+            #expect(!text.contains("url(http"), "\(path) loads from the network")
+            #expect(!text.contains("@import"), "\(path) imports a stylesheet")
+        }
+    }
+
+    @Test func buildsTheRealExportIntoOnePagePerCard() throws {
+        guard let shared = LoupeBinary.sharedData else {
+            print("skipped: ../shared/data is absent; the real-export end-to-end test needs the project's shared folder")
+            return
+        }
+        let out = try LoupeBinary.temporaryFolder().appendingPathComponent("site")
+        let run = try LoupeBinary.run(["build", "--content", shared.path, "--out", out.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stderr.contains(": error:"))
+        let cards = LoupeBinary.snapshot(out).keys.filter { $0.hasPrefix("deck/") && !$0.hasSuffix("/index.html") && $0.hasSuffix(".html") }
+        #expect(cards.count == 119)
+    }
+
+    @Test func outputIsDeterministic() throws {
+        let base = try LoupeBinary.temporaryFolder()
+        for name in ["a", "b"] {
+            let run = try LoupeBinary.run(["build", "--quiet", "--out", base.appendingPathComponent(name).path])
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        let a = LoupeBinary.snapshot(base.appendingPathComponent("a")), b = LoupeBinary.snapshot(base.appendingPathComponent("b"))
+        #expect(a.count == b.count && a.count > 40)
+        for (path, data) in a { #expect(b[path] == data, "\(path) differs between two builds") }
+    }
+
+    @Test func failedBuildLeavesThePreviousSiteByteIdentical() throws {
+        let base = try LoupeBinary.temporaryFolder()
+        let out = base.appendingPathComponent("site")
+        #expect(try LoupeBinary.run(["build", "--quiet", "--out", out.path]).status == 0)
+        let before = LoupeBinary.snapshot(out)
+        let broken = try LoupeBinary.content(deck: "this is not\ta deck\n")
+        let run = try LoupeBinary.run(["build", "--content", broken.path, "--out", out.path])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("deck/deck.tsv:1:1: error: no recognisable header row"))
+        #expect(LoupeBinary.snapshot(out) == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: base.path).filter { $0 != "site" }
+        #expect(leftovers.isEmpty, "staging folders left behind: \(leftovers)")
+    }
+
+    @Test func checkWritesNothingAndReportsEveryProblem() throws {
+        let out = try LoupeBinary.temporaryFolder().appendingPathComponent("never")
+        let content = try LoupeBinary.content(deck: "Category\tTopic\tSubtopic\tImage\tImage Caption\nC\tT\tS\t../x.png, gone.png\ta*b*c\nC\tT\t\"open\n",
+                                              extra: ["loupe.yml": "title: [unclosed\n"])
+        let run = try LoupeBinary.run(["check", "--content", content.path, "--templates", templates, "--out", out.path])
+        #expect(run.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        #expect(run.stderr.contains("loupe.yml:"))
+        #expect(run.stderr.contains("deck/deck.tsv:3:7: error: quoted cell is never closed"))
+        #expect(run.stderr.contains("deck/deck.tsv:2:4: warning: image name '../x.png'"))
+    }
+
+    @Test func checkPassesOnTheExampleContent() throws {
+        let run = try LoupeBinary.run(["check"])
+        #expect(run.status == 0, "\(run.stderr)")
+    }
+
+    @Test func hostileCellsRenderAsInertText() throws {
+        let deck = "Category\tTopic\tSubtopic\tHeader 1\tInfo1\n"
+            + "C\tT\t<script>alert(1)</script>\t# <img src=x onerror=alert(2)>\t\"- <svg onload=alert(3)>\n* [x](javascript:alert(4))\"\n"
+        let content = try LoupeBinary.content(deck: deck)
+        let out = try LoupeBinary.temporaryFolder().appendingPathComponent("site")
+        let run = try LoupeBinary.run(["build", "--content", content.path, "--templates", templates, "--out", out.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let files = LoupeBinary.snapshot(out)
+        let page = try #require(files.first { $0.key.hasPrefix("deck/c/t/") && $0.key.hasSuffix(".html") && !$0.key.hasSuffix("index.html") })
+        let html = String(decoding: page.value, as: UTF8.self)
+        #expect(!html.contains("<script>alert"))
+        #expect(!html.contains("<img src=x"))
+        #expect(!html.contains("<svg onload"))
+        #expect(!html.contains("href=\"javascript:"))
+        #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+    }
+
+    @Test("Bad usage exits 2", arguments: [["build", "--no-such-flag"], ["build", "--deck-encoding", "ebcdic"], ["frobnicate"], ["build", "--content", "content", "--out", "content/x/.."]])
+    func badUsage(arguments: [String]) throws {
+        let run = try LoupeBinary.run(arguments)
+        #expect(run.status == 2, "\(arguments): \(run.stderr)")
+        #expect(!run.stderr.isEmpty)
+    }
+
+    @Test func missingContentFolderIsInvalidInput() throws {
+        let out = try LoupeBinary.temporaryFolder().appendingPathComponent("site")
+        let run = try LoupeBinary.run(["build", "--content", "/nonexistent/content", "--out", out.path])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("/nonexistent/content: error: content folder not found"))
+    }
+
+    @Test func helpOnEveryCommand() throws {
+        for command in [["--help"], ["build", "--help"], ["check", "--help"]] {
+            let run = try LoupeBinary.run(command)
+            #expect(run.status == 0)
+            #expect(run.stdout.contains("USAGE"))
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import Testing
+@testable import SearchIndex
+
+@Suite("Posting code")
+struct PostingCodeTests {
+    @Test func knownEncoding() {
+        #expect(PostingCode.encode([0]) == "A")
+        #expect(PostingCode.encode([31]) == "f")
+        #expect(PostingCode.encode([32]) == "gB")
+        #expect(PostingCode.encode([1_000]) == "of")
+        #expect(PostingCode.encode([0, 31, 32, 1_000]) == "AfgBof")
+    }
+
+    @Test("Round trip", arguments: [[], [0], [1, 2, 3], [31, 32, 33, 1_023, 1_024, 1 << 40], Array(0..<70)])
+    func roundTrip(_ values: [Int]) {
+        #expect(PostingCode.decode(PostingCode.encode(values)) == values)
+    }
+
+    @Test func rejectsForeignOrTruncatedText() {
+        #expect(PostingCode.decode("A!") == nil)
+        #expect(PostingCode.decode("g") == nil)
+        #expect(PostingCode.decode("é") == nil)
+    }
+}

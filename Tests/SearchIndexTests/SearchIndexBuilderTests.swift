@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+@testable import SearchIndex
+
+@Suite("Building the index")
+struct SearchIndexBuilderTests {
+    let bundle = SearchIndexBuilder().build(IndexFixtures.cards)
+
+    @Test func postsTitlePathHeaderAndBodyOnTheRightSection() throws {
+        let carbonic = try #require(IndexFixtures.postings(of: "carbonic", in: bundle))
+        #expect(carbonic.map { [$0.0, $0.1, $0.2] } == [[0, 0, PostingCode.Field.title.rawValue]])
+        let glaucoma = try #require(IndexFixtures.postings(of: "glaucoma", in: bundle))
+        #expect(glaucoma.map { [$0.0, $0.1, $0.2] } == [[0, 0, PostingCode.Field.path.rawValue]])
+        let drusen = try #require(IndexFixtures.postings(of: "drusen", in: bundle))
+        #expect(drusen.map { [$0.0, $0.1, $0.2] } == [[1, 0, 3], [1, 1, 1]])
+        let stones = try #require(IndexFixtures.postings(of: "stones", in: bundle))
+        #expect(stones.map { [$0.0, $0.1, $0.2] } == [[0, 2, 0]])
+        #expect(IndexFixtures.postings(of: "οφθαλμοσ", in: bundle)?.first?.0 == 2)
+        #expect(IndexFixtures.postings(of: "網", in: bundle)?.first?.0 == 2)
+        #expect(IndexFixtures.postings(of: "👁", in: bundle)?.first?.0 == 2)
+    }
+
+    @Test func countsAndShards() {
+        #expect(bundle.manifest.version == 1)
+        #expect(bundle.manifest.documentCount == 3)
+        #expect(bundle.manifest.sectionCount == 5)
+        #expect(bundle.manifest.documentShardCount == 1)
+        #expect(bundle.documentShards.first?.documents == IndexFixtures.cards)
+        #expect(bundle.manifest.termCount == bundle.termShards.reduce(0) { $0 + $1.terms.count })
+    }
+
+    @Test func termTableIsSortedAndShardedForPrefixSearch() throws {
+        let small = SearchIndexBuilder(documentsPerShard: 1, termShardBytes: 256).build(IndexFixtures.cards)
+        #expect(small.termShards.count > 1)
+        #expect(small.documentShards.count == 3)
+        let all = small.termShards.flatMap(\.terms)
+        #expect(all == all.sorted(by: SearchText.precedes))
+        #expect(Set(all).count == all.count)
+        #expect(small.manifest.termShards == small.termShards.map { $0.terms[0] })
+        for shard in small.termShards { #expect(shard.terms.count == shard.postings.count) }
+        // A prefix range found by binary search over the shard table, then inside the shard.
+        let prefix = "an"
+        let shard = try #require(small.manifest.termShards.lastIndex { !SearchText.precedes(prefix, $0) })
+        let found = small.termShards[shard...].flatMap(\.terms).filter { $0.hasPrefix(prefix) }
+        #expect(found == ["anhydrase", "anti"])
+        #expect(all.filter { $0.hasPrefix(prefix) } == found)
+    }
+
+    @Test func emptyInputGivesAUsableIndex() throws {
+        let empty = SearchIndexBuilder().build([])
+        #expect(empty.manifest.documentCount == 0)
+        #expect(empty.termShards.count == 1)
+        #expect(empty.manifest.termShards == [""])
+        let files = try empty.files()
+        #expect(files.map(\.path) == ["index.js", "index.json", "terms/0.js", "terms/0.json"])
+    }
+}

@@ -1,0 +1,55 @@
+import Diagnostics
+import Foundation
+import Testing
+@testable import SessionReports
+
+@Suite("Golden session documents")
+struct GoldenTests {
+    /// One document of each kind, from the repository's own example content.
+    static let goldenDocuments = [
+        "acuity/s-2025-03-14-0930.md",
+        "acuity/chart-2025-04-02-near.md",
+        "notes/bss-2025-03-14-bed-12.md",
+        "incidents/inc-2025-05-06-02.md",
+        "incident-digests/2025-05-06.md",
+        "games/u-7f3a91-g004.md",
+        "game-progress/u-7f3a91.md",
+        "index.md",
+    ]
+
+    static func render() throws -> [String: String] {
+        var log = DiagnosticLog()
+        let reporter = try ReportSupport.reporter(breedLinks: ["abys": "breeds/abys.html", "beng": "breeds/beng.html"],
+                                                  breedNames: ["abys": "Abyssinian", "beng": "Bengal"])
+        let files = reporter.documents(forContent: ReportSupport.repository.appendingPathComponent("content"), log: &log)
+        #expect(log.all.isEmpty, "\(log.all.map(\.description))")
+        return Dictionary(files.map { ($0.relativePath, $0.contents) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    @Test(arguments: goldenDocuments)
+    func matchesGolden(path: String) throws {
+        let files = try Self.render()
+        let actual = try #require(files[path], "no document \(path); have \(files.keys.sorted())")
+        let golden = ReportSupport.goldenFolder.appendingPathComponent(path.replacingOccurrences(of: "/", with: "__"))
+        if ReportSupport.isRecording {
+            try actual.write(to: golden, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = try String(contentsOf: golden, encoding: .utf8)
+        #expect(actual == expected, "\(path) differs from \(golden.lastPathComponent); re-record with LOUPE_RECORD=1 and review the diff")
+    }
+
+    @Test func everySessionHasMarkdownAndHTMLAndTheIndexLinksThemAll() throws {
+        let files = try Self.render()
+        let htmlDocuments = files.keys.filter { $0.hasSuffix(".html") && $0 != "index.html" }
+        #expect(htmlDocuments.count == 3 + 1 + 3 + 1 + 18 + 2)
+        for path in htmlDocuments {
+            #expect(files[path.replacingOccurrences(of: ".html", with: ".md")] != nil)
+            #expect(files["index.md"]?.contains("(\(path))") == true, "index does not link \(path)")
+        }
+    }
+
+    @Test func renderingIsDeterministic() throws {
+        #expect(try Self.render() == Self.render())
+    }
+}
