@@ -24,21 +24,44 @@ public struct SearchIndexBundle: Sendable, Equatable {
             let manifestJSON = try SearchIndexEncoding.json(manifest)
             files.append(SearchIndexFile(path: "index.json", contents: SearchIndexEncoding.jsonFile(manifestJSON)))
             files.append(SearchIndexFile(path: "index.js", contents: SearchIndexEncoding.manifestScript(manifestJSON)))
-            for (number, shard) in termShards.enumerated() {
-                try append(shard, key: "terms/\(number)", to: &files)
+            // Shards are independent: encode them on every core.
+            let termCount = termShards.count
+            let encoded = ShardResults(count: termCount + documentShards.count)
+            DispatchQueue.concurrentPerform(iterations: termCount + documentShards.count) { index in
+                do {
+                    if index < termCount {
+                        encoded.set(index, try Self.encode(termShards[index], key: "terms/\(index)"))
+                    } else {
+                        encoded.set(index, try Self.encode(documentShards[index - termCount], key: "docs/\(index - termCount)"))
+                    }
+                } catch {
+                    encoded.fail(error)
+                }
             }
-            for (number, shard) in documentShards.enumerated() {
-                try append(shard, key: "docs/\(number)", to: &files)
-            }
+            if let error = encoded.error { throw error }
+            files.append(contentsOf: encoded.all.flatMap { $0 })
         } catch {
             throw .encodingFailed(reason: "\(error)")
         }
         return files.sorted { $0.path < $1.path }
     }
 
-    private func append<Shard: Encodable>(_ shard: Shard, key: String, to files: inout [SearchIndexFile]) throws {
+    private static func encode<Shard: Encodable>(_ shard: Shard, key: String) throws -> [SearchIndexFile] {
         let json = try SearchIndexEncoding.json(shard)
-        files.append(SearchIndexFile(path: key + ".json", contents: SearchIndexEncoding.jsonFile(json)))
-        files.append(SearchIndexFile(path: key + ".js", contents: SearchIndexEncoding.shardScript(key: key, json: json)))
+        return [SearchIndexFile(path: key + ".json", contents: SearchIndexEncoding.jsonFile(json)),
+                SearchIndexFile(path: key + ".js", contents: SearchIndexEncoding.shardScript(key: key, json: json))]
     }
+}
+
+/// Encoded shards collected from parallel workers, in shard order.
+private final class ShardResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [[SearchIndexFile]]
+    private(set) var error: Error?
+
+    init(count: Int) { results = Array(repeating: [], count: count) }
+
+    func set(_ index: Int, _ files: [SearchIndexFile]) { lock.withLock { results[index] = files } }
+    func fail(_ error: Error) { lock.withLock { self.error = self.error ?? error } }
+    var all: [[SearchIndexFile]] { lock.withLock { results } }
 }

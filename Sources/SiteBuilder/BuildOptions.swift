@@ -43,6 +43,8 @@ public struct BuildReport: Sendable {
     public var pageCount: Int
     /// The number of files written (0 for `check`).
     public var fileCount: Int
+    /// Seconds spent in each phase, in order.
+    public var timings: [(phase: String, seconds: Double)] = []
     /// Whether the site was produced (no errors).
     public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
 }

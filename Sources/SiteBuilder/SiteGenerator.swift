@@ -34,7 +34,10 @@ public enum SiteGenerator {
 
     static func generate(_ options: BuildOptions, into output: any SiteOutput) -> BuildReport {
         var log = DiagnosticLog()
+        let clock = ContinuousClock()
+        let start = clock.now
         let content = SiteContent.load(options, log: &log)
+        let loaded = clock.now - start
         var templates: TemplateLibrary?
         do { templates = try TemplateLibrary(directory: options.templates) } catch {
             log.report(error.diagnostic)
@@ -48,7 +51,9 @@ public enum SiteGenerator {
         if log.hasErrors { return BuildReport(diagnostics: log.all, pageCount: 0, fileCount: 0) }
         var pages = PageWriter(content: content, templates: templates, output: output, options: options)
         pages.writeAll(log: &log)
-        return BuildReport(diagnostics: log.all, pageCount: pages.pageCount, fileCount: 0)
+        let seconds = Double(loaded.components.seconds) + Double(loaded.components.attoseconds) / 1e18
+        return BuildReport(diagnostics: log.all, pageCount: pages.pageCount, fileCount: 0,
+                           timings: [("read content", seconds)] + pages.timings)
     }
 }
 

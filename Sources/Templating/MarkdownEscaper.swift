@@ -6,47 +6,60 @@
 /// can never end an HTML block or start a new Markdown block.
 public enum MarkdownEscaper {
     /// The escaped form of `text`.
-    public static func escape(_ text: String) -> String {
-        var out = String()
-        out.reserveCapacity(text.utf8.count + 16)
-        var atStart = true
-        var pendingDigits = false
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\\": out += "&#92;"
-            case "`": out += "&#96;"
-            case "*": out += "&#42;"
-            case "_": out += "&#95;"
-            case "[": out += "&#91;"
-            case "]": out += "&#93;"
-            case "!": out += "&#33;"
-            case "|": out += "&#124;"
-            case "~": out += "&#126;"
-            case "{": out += "&#123;"
-            case "}": out += "&#125;"
-            case "$": out += "&#36;"
-            case "\n", "\r", "\u{2028}", "\u{2029}": out += " "
-            case "\t": out += " "
-            case "\0": out += "\u{FFFD}"
-            case "#" where atStart: out += "&#35;"
-            case "-" where atStart: out += "&#45;"
-            case "+" where atStart: out += "&#43;"
-            case "=" where atStart: out += "&#61;"
-            case " " where atStart: out += "&#32;"
-            case "." where pendingDigits: out += "&#46;"
-            case ")" where pendingDigits: out += "&#41;"
-            default: out.unicodeScalars.append(scalar)
+    ///
+    /// - Parameter atLineStart: whether the value may begin a Markdown line (the default, and the
+    ///   safe choice); pass `false` for text that continues a line Loupe already started.
+    public static func escape(_ text: String, atLineStart: Bool = true) -> String {
+        var text = text
+        return text.withUTF8 { bytes in
+            // Fast path: most values need nothing escaped.
+            if !needsEscaping(bytes, atLineStart: atLineStart) { return String(decoding: bytes, as: UTF8.self) }
+            var out = [UInt8]()
+            out.reserveCapacity(bytes.count + 32)
+            var atStart = atLineStart
+            var pendingDigits = false
+            for byte in bytes {
+                if let replacement = always[Int(byte)] {
+                    out.append(contentsOf: replacement)
+                } else if atStart, let replacement = lineStart[Int(byte)] {
+                    out.append(contentsOf: replacement)
+                } else if pendingDigits, byte == UInt8(ascii: ".") || byte == UInt8(ascii: ")") {
+                    out.append(contentsOf: Array("&#\(byte);".utf8))
+                } else {
+                    out.append(byte)
+                }
+                // A value may land at the start of a Markdown line: guard list and heading markers there.
+                let isDigit = byte >= 0x30 && byte <= 0x39
+                pendingDigits = (atStart || pendingDigits) && isDigit
+                atStart = false
             }
-            // A value may land at the start of a Markdown line: guard list and heading markers there.
-            let isDigit = scalar.properties.numericType != nil && scalar.isASCII
-            pendingDigits = (atStart || pendingDigits) && isDigit
-            atStart = false
+            return String(decoding: out, as: UTF8.self)
         }
-        return out
     }
+
+    private static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>, atLineStart: Bool) -> Bool {
+        guard let first = bytes.first else { return false }
+        if atLineStart && (lineStart[Int(first)] != nil || (first >= 0x30 && first <= 0x39)) { return true }
+        for byte in bytes where always[Int(byte)] != nil { return true }
+        return false
+    }
+
+    /// Replacements wherever the byte appears.
+    private static let always: [[UInt8]?] = {
+        var table = [[UInt8]?](repeating: nil, count: 256)
+        let entities: [Character: String] = [
+            "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;", "\\": "&#92;", "`": "&#96;",
+            "*": "&#42;", "_": "&#95;", "[": "&#91;", "]": "&#93;", "!": "&#33;", "|": "&#124;", "~": "&#126;",
+            "{": "&#123;", "}": "&#125;", "$": "&#36;", "\n": " ", "\r": " ", "\t": " ", "\0": "\u{FFFD}",
+        ]
+        for (character, replacement) in entities { table[Int(character.asciiValue!)] = Array(replacement.utf8) }
+        return table
+    }()
+
+    /// Replacements only at the start of a value (Markdown block markers).
+    private static let lineStart: [[UInt8]?] = {
+        var table = [[UInt8]?](repeating: nil, count: 256)
+        for character in "#-+=> " { table[Int(character.asciiValue!)] = Array("&#\(character.asciiValue!);".utf8) }
+        return table
+    }()
 }

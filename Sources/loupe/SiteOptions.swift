@@ -74,6 +74,11 @@ struct BuildCommand: ParsableCommand {
     func run() throws {
         let report = Loupe.build(options.buildOptions())
         options.print(report)
+        if options.verbose {
+            for (phase, seconds) in report.timings {
+                FileHandle.standardError.write(Data((String(format: "%8.3f s  ", seconds) + phase + "\n").utf8))
+            }
+        }
         if report.succeeded && !options.quiet {
             FileHandle.standardError.write(Data("wrote \(report.pageCount) pages, \(report.fileCount) files to \(options.out)\n".utf8))
         }

@@ -16,6 +16,7 @@
   var FIELD_WEIGHT = [1, 4, 2, 8]; /* body, header, path, title */
   var EXACT = 1, PREFIX = 0.6, FUZZY = 0.35;
   var MAX_WORDS = 8, MAX_TERM = 48, MAX_EXPANSION = 200, MAX_PREFIX_SHARDS = 3, MAX_FUZZY_SHARDS = 4;
+  var PREFIX_BUDGET = 60000; /* posting characters a word's completions may add: short prefixes stay fast */
   var SLOTS = 32; /* sections tracked per document for choosing the best one (later ones share the last slot) */
   var DROPDOWN_LIMIT = 8, PAGE_LIMIT = 50;
   var docCount = manifest.documentCount, firsts = manifest.termShards;
@@ -136,14 +137,14 @@
     var exactOnly = isExactOnly(word);
     var keys = exactOnly ? [shardOf(word)] : shardsFor(word, word + "\uffff", MAX_PREFIX_SHARDS);
     return Promise.all(keys.map(function (k) { return load("terms/" + k); })).then(function (shards) {
-      var found = [];
+      var found = [], budget = PREFIX_BUDGET;
       shards.forEach(function (shard) {
         var i = lowerBound(shard.terms, word);
         for (; i < shard.terms.length && found.length < MAX_EXPANSION; i++) {
           var term = shard.terms[i];
           if (term === word) found.push({ shard: shard, index: i, term: term, weight: EXACT });
-          else if (!exactOnly && term.lastIndexOf(word, 0) === 0) found.push({ shard: shard, index: i, term: term, weight: PREFIX + 0.3 * word.length / term.length });
-          else break;
+          else if (exactOnly || term.lastIndexOf(word, 0) !== 0) break;
+          else if ((budget -= shard.postings[i].length) >= 0) found.push({ shard: shard, index: i, term: term, weight: PREFIX + 0.3 * word.length / term.length });
         }
       });
       if (found.length || Array.from(word).length < 5) return found;
@@ -176,7 +177,8 @@
         for (var i = 0; i < list.length; i += 2) {
           var d = list[i], code = list[i + 1];
           if (d >= docCount) continue;
-          var w = FIELD_WEIGHT[code & 3] * m.weight, sec = Math.min(code >> 2, SLOTS - 1), q = Math.round(w * 16);
+          var w = FIELD_WEIGHT[code & 3] * m.weight, sec = code >> 2, q = (w * 16 + 0.5) | 0;
+          if (sec >= SLOTS) sec = SLOTS - 1;
           if (best[d] === 0) docs.push(d);
           if (best[d] < w) best[d] = w;
           if (slots[d * SLOTS + sec] < q) slots[d * SLOTS + sec] = q;
@@ -190,26 +192,39 @@
     return promise;
   }
 
-  /* Ranked results: every word must occur in the document; the best section is where most of the query lands. */
-  function rank(words) {
+  /* Ranked results: every word must occur in the document; the best section is where most of the query lands.
+     Only the top `limit` are ordered (a bounded insertion), so common words cost one pass over their documents. */
+  function bestSection(hits, d) {
+    var bestSlot = 0, bestScore = 0;
+    for (var s = 1; s < SLOTS; s++) {
+      var sum = 0;
+      for (var h = 0; h < hits.length; h++) sum += hits[h].slots[d * SLOTS + s];
+      if (sum > bestScore) { bestScore = sum; bestSlot = s; }
+    }
+    return { slot: bestSlot, score: bestScore };
+  }
+  function rank(words, limit) {
     return Promise.all(words.map(wordHits)).then(function (hits) {
       var sorted = hits.slice().sort(function (a, b) { return a.docs.length - b.docs.length; });
-      var results = [];
+      var top = [], total = 0, several = hits.length > 1;
+      function better(a, b) { return a.score > b.score || (a.score === b.score && a.doc < b.doc); }
       sorted[0].docs.forEach(function (d) {
         var score = 0;
         for (var h = 0; h < hits.length; h++) { var b = hits[h].best[d]; if (b === 0) return; score += b; }
-        var bestSlot = 0, bestSlotScore = 0;
-        for (var s = 1; s < SLOTS; s++) {
-          var sum = 0;
-          for (h = 0; h < hits.length; h++) sum += hits[h].slots[d * SLOTS + s];
-          if (sum > bestSlotScore) { bestSlotScore = sum; bestSlot = s; }
-        }
-        results.push({ doc: d, section: bestSlot, score: score + bestSlotScore / 160 });
+        total++;
+        /* With several words, sections where they meet lift a card; with one word the best field already says it. */
+        if (several) score += bestSection(hits, d).score / 160;
+        var entry = { doc: d, score: score };
+        if (top.length === limit && !better(entry, top[top.length - 1])) return;
+        var at = top.length;
+        while (at > 0 && better(entry, top[at - 1])) at--;
+        top.splice(at, 0, entry);
+        if (top.length > limit) top.pop();
       });
-      results.sort(function (a, b) { return b.score - a.score || a.doc - b.doc; });
+      top.forEach(function (r) { r.section = bestSection(hits, r.doc).slot; });
       var terms = new Set();
       hits.forEach(function (h) { h.terms.forEach(function (t) { terms.add(t); }); });
-      return { results: results, terms: terms };
+      return { results: top, total: total, terms: terms };
     });
   }
   function documentOf(number) {
@@ -221,8 +236,8 @@
   function search(query, limit) {
     var words = queryWords(query);
     if (!words.length) return Promise.resolve({ words: words, total: 0, items: [], terms: new Set() });
-    return rank(words).then(function (ranked) {
-      var top = ranked.results.slice(0, limit || DROPDOWN_LIMIT);
+    return rank(words, Math.max(1, limit || DROPDOWN_LIMIT)).then(function (ranked) {
+      var top = ranked.results;
       return Promise.all(top.map(function (r) { return documentOf(r.doc); })).then(function (documents) {
         var items = [];
         top.forEach(function (r, i) {
@@ -235,7 +250,7 @@
             text: section ? section.text : (d.sections[0] ? d.sections[0].text : ""), score: r.score,
           });
         });
-        return { words: words, total: ranked.results.length, items: items, terms: ranked.terms };
+        return { words: words, total: ranked.total, items: items, terms: ranked.terms };
       });
     });
   }

@@ -54,7 +54,7 @@ struct SitePagesGoldenTests {
         let report = SiteGenerator.build(options)
         #expect(report.succeeded, "\(report.diagnostics)")
         let out = options.output
-        for (page, golden) in [("deck/retina/macula/drusen-friends.html", "card.html"), ("deck/retina/macula/beta-blockers.html", "card-hostile.html"),
+        for (page, golden) in [("deck/retina/macula/drusen-friends.html", "card.html"), ("deck/retina/macula/b-blockers.html", "card-hostile.html"),
                                ("deck/retina/macula/index.html", "topic.html"), ("index.html", "home.html"), ("about.html", "about.html")] {
             let html = try #require(FileManager.default.contents(atPath: out.appendingPathComponent(page).path), "\(page) was not written")
             try GoldenFile.check(String(decoding: html, as: UTF8.self), against: golden)

@@ -7,4 +7,6 @@ struct CardRow: Sendable {
     var images: [CardImage]
     var sections: [CardSection]
     var source: SourceLine
+    /// The row's cells until its sections are parsed.
+    var pendingCells: [String]?
 }

@@ -41,7 +41,9 @@ struct DeckAssembler {
             topicIndex[topicKey] = topicPosition
             categories[categoryPosition].topics.append(DeckTopic(title: topic, slug: topicSlug))
         }
-        let baseID = topicKey + "/" + Slug.make(title)
+        var cardSlug = Slug.make(title)
+        if cardSlug == "index" { cardSlug = "index-card" } // "index" is the topic page's file name
+        let baseID = topicKey + "/" + cardSlug
         var id = baseID
         var suffix = 2
         while idOwners[id] != nil { id = baseID + "-\(suffix)"; suffix += 1 }

@@ -1,3 +1,4 @@
+import Foundation
 import Diagnostics
 
 /// One deck export file: decoding, header discovery and row reading.
@@ -18,7 +19,7 @@ struct DeckSheet {
             return []
         }
         let decoded = DeckDecoder.decode(bytes, forced: forcedEncoding)
-        if decoded.text.contains("\u{FFFD}") && forcedEncoding == nil {
+        if forcedEncoding == nil && decoded.text.utf8.contains(0xEF) && decoded.text.unicodeScalars.contains("\u{FFFD}") {
             log.warning("some bytes are not valid \(decoded.encoding.rawValue) and show as \u{FFFD}; pass --deck-encoding to choose the export's encoding", at: file)
         }
         let (rows, issues) = TabularText.parse(decoded.text)
@@ -59,6 +60,20 @@ struct DeckSheet {
                 result.append(card)
             }
         }
+        // Section text is most of the work and needs no shared state: parse it on every core.
+        let columns = found.columns
+        result.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let buffer = buffer
+            let chunk = 64
+            DispatchQueue.concurrentPerform(iterations: (buffer.count + chunk - 1) / chunk) { part in
+                for index in (part * chunk)..<min(buffer.count, (part + 1) * chunk) {
+                    if let cells = buffer[index].pendingCells {
+                        buffer[index].sections = Self.sections(of: cells, columns: columns)
+                        buffer[index].pendingCells = nil
+                    }
+                }
+            }
+        }
         return result
     }
 
@@ -74,8 +89,13 @@ struct DeckSheet {
     static func block(_ cells: [String], _ index: Int?) -> String? {
         guard let index, index < cells.count else { return nil }
         let text = cells[index]
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.isEmpty || trimmed.lowercased() == "nil" { return nil }
+        // Only short cells can be blank or "nil"; avoid scanning large cells.
+        if text.utf8.count <= 16 {
+            let trimmed = text.utf8.filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+            if trimmed.isEmpty || String(decoding: trimmed, as: UTF8.self).lowercased() == "nil" { return nil }
+        } else if !text.utf8.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) {
+            return nil
+        }
         return text
     }
 
@@ -83,9 +103,9 @@ struct DeckSheet {
                       previousCategory: inout String?, log: inout DiagnosticLog) -> CardRow? {
         let cells = row.cells
         let at = SourceLocation(path: path, line: row.line, column: 1)
-        if cells.allSatisfy({ Self.value([$0], 0) == nil }) { return nil }
+        if cells.allSatisfy(Self.isBlank) { return nil }
         if cells.count > columns.lastUsedColumn + 1,
-           let extra = cells[(columns.lastUsedColumn + 1)...].firstIndex(where: { Self.value([$0], 0) != nil }) {
+           let extra = cells[(columns.lastUsedColumn + 1)...].firstIndex(where: { !Self.isBlank($0) }) {
             log.warning("column \(extra + 1) has text but no header; name it (e.g. Header N / InfoN) or remove it — it is ignored",
                         at: SourceLocation(path: path, line: row.line, column: extra + 1))
         }
@@ -111,15 +131,26 @@ struct DeckSheet {
             return CardRow(category: category, topic: nil, subtopic: nil, slide: slide, images: [], sections: [],
                            source: SourceLine(path: path, line: row.line))
         }
-        let sections = columns.sections.compactMap { pair -> CardSection? in
-            let header = Self.block(cells, pair.header).map(InfoParser.headerLines(from:)) ?? []
-            let info = Self.block(cells, pair.info).map(InfoParser.blocks(from:)) ?? []
+        var card = CardRow(category: category, topic: topic, subtopic: subtopic, slide: slide,
+                           images: readImages(cells, columns: columns, images: images, line: row.line, log: &log),
+                           sections: [], source: SourceLine(path: path, line: row.line))
+        card.pendingCells = cells
+        return card
+    }
+
+    /// Parses the Header/Info cells of a row (pure, so rows are parsed in parallel).
+    static func sections(of cells: [String], columns: DeckColumns) -> [CardSection] {
+        columns.sections.compactMap { pair -> CardSection? in
+            let header = block(cells, pair.header).map(InfoParser.headerLines(from:)) ?? []
+            let info = block(cells, pair.info).map(InfoParser.blocks(from:)) ?? []
             if header.isEmpty && info.isEmpty { return nil }
             return CardSection(header: header, info: info, number: pair.number)
         }
-        return CardRow(category: category, topic: topic, subtopic: subtopic, slide: slide,
-                       images: readImages(cells, columns: columns, images: images, line: row.line, log: &log),
-                       sections: sections, source: SourceLine(path: path, line: row.line))
+    }
+
+    /// Whether a cell is empty, blank or `nil`, without copying large cells.
+    static func isBlank(_ cell: String) -> Bool {
+        block([cell], 0) == nil
     }
 
     private mutating func readImages(_ cells: [String], columns: DeckColumns, images: ImageFolder, line: Int,

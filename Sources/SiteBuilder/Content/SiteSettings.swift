@@ -27,7 +27,7 @@ public struct SiteSettings: Sendable, Equatable, Decodable {
     public static let defaults = SiteSettings(
         title: "Loupe", description: "A study site made with Loupe.", baseURL: nil, language: "en",
         chartDistances: ["40cm", "3m", "4m", "20ft"], chartOptotypes: ["sloan", "tumbling-e", "landolt-c"],
-        chartPaper: "a4", deckName: "deck", locale: "en_IE")
+        chartPaper: "a4", deckName: "loupe", locale: "en_IE")
 
     init(title: String, description: String, baseURL: String?, language: String, chartDistances: [String],
          chartOptotypes: [String], chartPaper: String, deckName: String, locale: String) {
@@ -89,14 +89,9 @@ public struct SiteSettings: Sendable, Equatable, Decodable {
             if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return defaults }
             return try YAMLDecoder().decode(SiteSettings.self, from: text)
         } catch let error as YamlError {
-            var location = SourceLocation(path: displayPath)
-            if case .scanner(_, let problem, let mark, _) = error { location.line = mark.line; location.column = mark.column
-                log.error("YAML syntax: \(problem)", at: location)
-            } else if case .parser(_, let problem, let mark, _) = error { location.line = mark.line; location.column = mark.column
-                log.error("YAML syntax: \(problem)", at: location)
-            } else {
-                log.error("YAML: \(error)", at: location)
-            }
+            log.report(yamlDiagnostic(error, displayPath: displayPath))
+        } catch let DecodingError.dataCorrupted(context) where context.underlyingError is YamlError {
+            if let error = context.underlyingError as? YamlError { log.report(yamlDiagnostic(error, displayPath: displayPath)) }
         } catch let DecodingError.typeMismatch(type, context) {
             let key = context.codingPath.map(\.stringValue).joined(separator: ".")
             log.error("'\(key)' should be \(describe(type)); see docs/formats.md for loupe.yml", at: SourceLocation(path: displayPath))
@@ -104,6 +99,15 @@ public struct SiteSettings: Sendable, Equatable, Decodable {
             log.error("cannot read settings: \(error)", at: SourceLocation(path: displayPath))
         }
         return defaults
+    }
+
+    static func yamlDiagnostic(_ error: YamlError, displayPath: String) -> Diagnostic {
+        switch error {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _):
+            return .error("YAML syntax error: \(problem); fix loupe.yml", at: SourceLocation(path: displayPath, line: mark.line, column: mark.column))
+        default:
+            return .error("YAML error: \(error); fix loupe.yml", at: SourceLocation(path: displayPath))
+        }
     }
 
     static func describe(_ type: Any.Type) -> String {

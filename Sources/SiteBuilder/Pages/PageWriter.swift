@@ -30,11 +30,43 @@ struct PageWriter {
         ])
     }
 
+    /// How long each phase took (reported with `--verbose`).
+    private(set) var timings: [(phase: String, seconds: Double)] = []
+
+    private mutating func timed(_ phase: String, _ body: (inout PageWriter) -> Void) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        body(&self)
+        let elapsed = clock.now - start
+        timings.append((phase, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
+    }
+
     mutating func writeAll(log: inout DiagnosticLog) {
         let renderer = self.renderer
         var problems = ProblemList()
-        writeAssets(problems: &problems)
-        writeImages(problems: &problems)
+        timed("assets and images") { writer in
+            writer.writeAssets(problems: &problems)
+            writer.writeImages(problems: &problems)
+        }
+        let deck = content.deck
+        timed("contents, category and topic pages") { writer in
+            writer.writeIndexPages(renderer: renderer, problems: &problems)
+        }
+        timed("card pages") { $0.writeCards(renderer: renderer, problems: &problems) }
+        timed("study pages") { $0.writeStudyPages(problems: &problems) }
+        timed("breed pages") { $0.writeBreedPages(renderer: renderer, problems: &problems) }
+        timed("charts") { $0.writeCharts(renderer: renderer, problems: &problems) }
+        timed("session documents") { $0.writeSessions(problems: &problems) }
+        timed("search index") { writer in
+            writer.writeSearchIndex(problems: &problems)
+            writer.page("search", context: ["title": "Search", "breadcrumbs": [DeckPages.crumb("Contents", SitePaths.home)]],
+                        title: "Search", path: "search.html", kind: "search", renderer: renderer, problems: &problems)
+        }
+        _ = deck
+        log.merge(problems.diagnostics.sorted { ($0.location.path, $0.location.line ?? 0) < ($1.location.path, $1.location.line ?? 0) })
+    }
+
+    private mutating func writeIndexPages(renderer: PageRenderer, problems: inout ProblemList) {
         let deck = content.deck
         page("home", context: DeckPages.home(deck), title: content.settings.title, path: SitePaths.home, kind: "home",
              renderer: renderer, problems: &problems)
@@ -48,15 +80,6 @@ struct PageWriter {
                      path: SitePaths.topic(category, topic), kind: "topic", renderer: renderer, problems: &problems)
             }
         }
-        writeCards(renderer: renderer, problems: &problems)
-        writeStudyPages(problems: &problems)
-        writeBreedPages(renderer: renderer, problems: &problems)
-        writeCharts(renderer: renderer, problems: &problems)
-        writeSessions(problems: &problems)
-        writeSearchIndex(problems: &problems)
-        page("search", context: ["title": "Search", "breadcrumbs": [DeckPages.crumb("Contents", SitePaths.home)]],
-             title: "Search", path: "search.html", kind: "search", renderer: renderer, problems: &problems)
-        log.merge(problems.diagnostics)
     }
 
     /// Card pages are the bulk of the site: rendered in parallel, each written as soon as it is ready.
@@ -105,8 +128,8 @@ struct PageWriter {
     }
 
     mutating func page(_ template: String, context: [String: Any], title: String, path: String, kind: String,
-                               renderer: PageRenderer, problems: inout ProblemList) {
-        let page = PageRenderer.Page(title: title, root: SitePaths.root(of: path), kind: kind)
+                       renderer: PageRenderer, problems: inout ProblemList, isPersonal: Bool = false) {
+        let page = PageRenderer.Page(title: title, root: SitePaths.root(of: path), kind: kind, isPersonal: isPersonal)
         do {
             let html = try renderer.render(template, context: context, page: page)
             try output.write(text: html, to: path)

@@ -7,8 +7,8 @@ enum DeckMarkdown {
     /// Inline Markdown for a styled line.
     static func inline(_ line: RichLine) -> String {
         var out = ""
-        for run in line.runs {
-            var text = MarkdownEscaper.escape(run.text)
+        for (index, run) in line.runs.enumerated() {
+            var text = MarkdownEscaper.escape(run.text, atLineStart: index == 0)
             if run.style.contains(.underline) { text = "<u>" + text + "</u>" }
             if run.style.contains(.italic) { text = "<em>" + text + "</em>" }
             if run.style.contains(.bold) { text = "<strong>" + text + "</strong>" }

@@ -22,17 +22,24 @@ struct PageRenderer: Sendable {
     func render(_ template: String, context: [String: Any], page: Page) throws(TemplateError) -> String {
         var context = context
         context["root"] = page.root
-        context["site"] = site
+        context["site"] = siteContext
         for (key, value) in site where key.hasPrefix("has") { context[key] = value == "true" }
         let markdown = try templates.render(template, with: context)
         let body = MarkdownRenderer.html(from: markdown, allowRawHTML: true)
         return try wrap(body: body, page: page)
     }
 
+    /// The site values for templates, with `has…` flags as booleans.
+    var siteContext: [String: Any] {
+        var context: [String: Any] = site
+        for (key, value) in site where key.hasPrefix("has") { context[key] = value == "true" }
+        return context
+    }
+
     /// Wraps an HTML fragment in the layout.
     func wrap(body: String, page: Page) throws(TemplateError) -> String {
         var layout: [String: Any] = [
-            "title": page.title, "root": page.root, "body": body, "kind": page.kind, "site": site,
+            "title": page.title, "root": page.root, "body": body, "kind": page.kind, "site": siteContext,
             "isPersonal": page.isPersonal, "scripts": page.scripts.map { ["src": page.root + $0] },
         ]
         layout["description"] = page.description ?? site["description"] ?? ""

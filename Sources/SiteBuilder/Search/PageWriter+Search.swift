@@ -1,3 +1,4 @@
+import Breeds
 import Diagnostics
 import Foundation
 import SearchIndex
@@ -6,6 +7,13 @@ extension PageWriter {
     /// What the site's search finds: cards, then the About page. Breed pages go here too.
     var searchDocuments: [SearchDocument] {
         var documents = SearchDocuments.cards(content.deck)
+        for breed in content.breeds?.breeds ?? [] {
+            documents.append(SearchDocument(
+                url: breed.pagePath, title: breed.searchTitle, path: ["Breeds", breed.species.pluralLabel], kind: .breed,
+                sections: breed.searchSections.enumerated().map { index, section in
+                    SearchSection(anchor: "", header: section.heading, text: section.text)
+                }))
+        }
         if let about = SearchDocuments.about(html: content.aboutHTML) { documents.append(about) }
         return documents
     }

@@ -17,14 +17,25 @@ extension PageWriter {
                                                    at: SourceLocation(path: options.templates.relativePath)))
                 continue
             }
-            page(template, context: context, title: title, path: path, kind: kind, renderer: renderer, problems: &problems)
+            // Progress and notes are personal: keep them out of search engines.
+            page(template, context: context, title: title, path: path, kind: kind, renderer: renderer, problems: &problems,
+                 isPersonal: kind != "study")
         }
         write(StudyData.index(deck, deckName: content.settings.deckName), to: "study/cards.js", problems: &problems)
-        for category in deck.categories {
-            for topic in category.topics {
-                write(StudyData.topic(category, topic), to: StudyData.topicPath(category, topic), problems: &problems)
+        // One data file per topic, rendered on every core.
+        let topics = deck.categories.flatMap { category in category.topics.map { (category, $0) } }
+        let shared = SharedProblems()
+        let output = self.output
+        DispatchQueue.concurrentPerform(iterations: topics.count) { index in
+            let (category, topic) = topics[index]
+            let path = StudyData.topicPath(category, topic)
+            do { try output.write(text: StudyData.topic(category, topic), to: path) } catch let error as OutputError {
+                shared.add(.error(error.messageOnly, at: SourceLocation(path: path)))
+            } catch {
+                shared.add(.error("\(error)", at: SourceLocation(path: path)))
             }
         }
+        problems.diagnostics.append(contentsOf: shared.all)
     }
 
     private func write(_ text: String, to path: String, problems: inout ProblemList) {

@@ -87,7 +87,23 @@ enum StudyData {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(value) else { return "null" }
         // U+2028/2029 are legal in JSON strings and in modern JavaScript, but escape them for old parsers.
-        return String(decoding: data, as: UTF8.self)
-            .replacingOccurrences(of: "\u{2028}", with: "\\u2028").replacingOccurrences(of: "\u{2029}", with: "\\u2029")
+        // Byte-level: Foundation's replacingOccurrences is slow on megabyte strings.
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(data.count)
+        var index = data.startIndex
+        while index < data.endIndex {
+            let byte = data[index]
+            if byte == 0xE2, data.index(index, offsetBy: 2) < data.endIndex, data[data.index(after: index)] == 0x80 {
+                let third = data[data.index(index, offsetBy: 2)]
+                if third == 0xA8 || third == 0xA9 {
+                    bytes.append(contentsOf: Array((third == 0xA8 ? "\\u2028" : "\\u2029").utf8))
+                    index = data.index(index, offsetBy: 3)
+                    continue
+                }
+            }
+            bytes.append(byte)
+            index = data.index(after: index)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

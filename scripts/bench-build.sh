@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Benchmark: `loupe build` vs Hugo on the same 10,000-card deck, on disk and on /dev/shm.
+# Reports wall time (median of RUNS), pages/second and peak memory (max RSS) for both, plus a
+# Loupe rebuild with nothing changed. Usage: scripts/bench-build.sh [CARDS] [RUNS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+CARDS=${1:-10000}
+RUNS=${2:-5}
+LOUPE_BENCH=1 scripts/setup
+swift build -c release --product loupe >/dev/null
+LOUPE="$PWD/.build/release/loupe"
+command -v hugo >/dev/null || { echo "hugo not installed" >&2; exit 1; }
+
+median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+
+# measure NAME OUTDIR -- command…   → appends "seconds maxrss_kb" lines to $RESULTS/NAME
+measure() {
+  local name=$1 out=$2; shift 3
+  for _ in $(seq "$RUNS"); do
+    rm -rf "$out"; sync
+    /usr/bin/time -f "%e %M" -o "$RESULTS/time.tmp" "$@" >/dev/null 2>&1
+    cat "$RESULTS/time.tmp" >> "$RESULTS/$name"
+  done
+}
+measure_rebuild() {
+  local name=$1 out=$2; shift 3
+  rm -rf "$out"; "$@" >/dev/null 2>&1
+  for _ in $(seq "$RUNS"); do
+    /usr/bin/time -f "%e %M" -o "$RESULTS/time.tmp" "$@" >/dev/null 2>&1
+    cat "$RESULTS/time.tmp" >> "$RESULTS/$name"
+  done
+}
+
+printf "%-10s %-22s %8s %8s %10s %10s\n" where tool pages "median s" "pages/s" "peak MB"
+for where in disk shm; do
+  if [ $where = disk ]; then BASE=$(mktemp -d "$PWD/.build/bench.XXXX"); else BASE=$(mktemp -d /dev/shm/loupe-bench.XXXX); fi
+  RESULTS="$BASE/results"; mkdir -p "$RESULTS"
+  python3 scripts/gen-bench-deck.py "$CARDS" "$BASE" >/dev/null
+  measure loupe "$BASE/site" -- "$LOUPE" build --quiet --content "$BASE/content" --templates Templates --out "$BASE/site" --no-sessions
+  LPAGES=$(find "$BASE/site" -name '*.html' | wc -l)
+  measure_rebuild loupe-rebuild "$BASE/site" -- "$LOUPE" build --quiet --content "$BASE/content" --templates Templates --out "$BASE/site" --no-sessions
+  measure hugo "$BASE/hugo-out" -- hugo --quiet --source "$BASE/hugo" --destination "$BASE/hugo-out"
+  HPAGES=$(find "$BASE/hugo-out" -name '*.html' | wc -l)
+  for tool in loupe loupe-rebuild hugo; do
+    pages=$LPAGES; [ $tool = hugo ] && pages=$HPAGES
+    t=$(cut -d' ' -f1 "$RESULTS/$tool" | median)
+    m=$(cut -d' ' -f2 "$RESULTS/$tool" | sort -n | tail -1)
+    printf "%-10s %-22s %8d %8.2f %10.0f %10.1f\n" $where $tool "$pages" "$t" "$(echo "$pages / $t" | bc -l)" "$(echo "$m / 1024" | bc -l)"
+  done
+  rm -rf "$BASE"
+done
