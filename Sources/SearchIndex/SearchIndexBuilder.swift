@@ -20,32 +20,44 @@ public struct SearchIndexBuilder: Sendable {
 
     /// Builds the index of `documents` (numbered in the order given).
     public func build(_ documents: [SearchDocument]) -> SearchIndexBundle {
-        var postings: [String: [Int]] = [:]
-        func post(_ text: String, document: Int, section: Int, field: PostingCode.Field) {
-            let code = section << 2 | field.rawValue
-            let packed = document << 20 | code
-            for term in SearchText.terms(in: text) {
-                if let last = postings[term]?.last, last == packed { continue }
-                postings[term, default: []].append(packed)
-            }
-        }
+        // Documents are tokenised in parallel chunks, each into its own table; the tables are then
+        // merged in chunk order, so every posting list stays in document order.
         let maximumSection = (1 << 18) - 1
-        var sectionCount = 0
-        for (number, document) in documents.enumerated() {
-            post(document.title, document: number, section: 0, field: .title)
-            post(document.path.joined(separator: " "), document: number, section: 0, field: .path)
-            for (index, section) in document.sections.prefix(maximumSection).enumerated() {
-                post(section.header, document: number, section: index + 1, field: .header)
-                post(section.text, document: number, section: index + 1, field: .body)
+        let chunkSize = 128
+        let chunkCount = (documents.count + chunkSize - 1) / chunkSize
+        let partials = PartialTables(count: chunkCount)
+        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+            var local: [String: [Int]] = [:]
+            func post(_ text: String, document: Int, section: Int, field: PostingCode.Field) {
+                let packed = document << 20 | section << 2 | field.rawValue
+                for term in SearchText.terms(in: text) {
+                    local[term, default: []].appendUnlessLast(packed)
+                }
             }
-            sectionCount += document.sections.count
+            for number in (chunk * chunkSize)..<min(documents.count, (chunk + 1) * chunkSize) {
+                let document = documents[number]
+                post(document.title, document: number, section: 0, field: .title)
+                post(document.path.joined(separator: " "), document: number, section: 0, field: .path)
+                for (index, section) in document.sections.prefix(maximumSection).enumerated() {
+                    post(section.header, document: number, section: index + 1, field: .header)
+                    post(section.text, document: number, section: index + 1, field: .body)
+                }
+            }
+            partials.set(chunk, local)
         }
+        var postings: [String: [Int]] = [:]
+        for table in partials.all {
+            for (term, list) in table { postings[term, default: []].append(contentsOf: list) }
+        }
+        let sectionCount = documents.reduce(0) { $0 + $1.sections.count }
         let terms = postings.keys.sorted(by: SearchText.precedes)
         var termShards: [SearchIndexSchema.TermShard] = []
         var current = SearchIndexSchema.TermShard(terms: [], postings: [])
         var currentBytes = 0
         for term in terms {
-            let packed = Array(Set(postings[term] ?? [])).sorted()
+            let list = postings[term] ?? []
+            let isStrictlyIncreasing = zip(list, list.dropFirst()).allSatisfy { $0 < $1 }
+            let packed = isStrictlyIncreasing ? list : Array(Set(list)).sorted()
             var values: [Int] = []
             values.reserveCapacity(packed.count * 2)
             var previous = 0
@@ -75,4 +87,20 @@ public struct SearchIndexBuilder: Sendable {
             termShards: termShards.map { $0.terms.first ?? "" })
         return SearchIndexBundle(manifest: manifest, termShards: termShards, documentShards: documentShards)
     }
+}
+
+extension Array where Element == Int {
+    /// Appends `value` unless it is already the last element (a term repeated in one field).
+    @inline(__always) mutating func appendUnlessLast(_ value: Int) {
+        if last != value { append(value) }
+    }
+}
+
+/// Per-chunk posting tables filled by parallel workers.
+private final class PartialTables: @unchecked Sendable {
+    private let lock = NSLock()
+    private var tables: [[String: [Int]]]
+    init(count: Int) { tables = Array(repeating: [:], count: count) }
+    func set(_ index: Int, _ table: [String: [Int]]) { lock.withLock { tables[index] = table } }
+    var all: [[String: [Int]]] { lock.withLock { tables } }
 }

@@ -12,11 +12,17 @@ enum SearchIndexEncoding {
 
     /// `data` with markup-significant characters escaped (valid only inside JSON text).
     static func scriptSafe(_ data: Data) -> Data {
-        var out = Data()
-        out.reserveCapacity(data.count + 64)
         let bytes = [UInt8](data)
+        // Fast path: nothing to escape.
+        if !bytes.contains(where: { $0 == 0x3C || $0 == 0x3E || $0 == 0x26 || $0 == 0xE2 }) { return data }
+        var out = [UInt8]()
+        out.reserveCapacity(bytes.count + 64)
         var index = 0
-        func escape(_ code: String) { out.append(contentsOf: Array("\\u\(code)".utf8)) }
+        func escape(_ code: StaticString) {
+            out.append(UInt8(ascii: "\\"))
+            out.append(UInt8(ascii: "u"))
+            code.withUTF8Buffer { out.append(contentsOf: $0) }
+        }
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
@@ -30,7 +36,7 @@ enum SearchIndexEncoding {
             }
             index += 1
         }
-        return out
+        return Data(out)
     }
 
     /// A JSON file with its trailing newline.

@@ -25,11 +25,18 @@ public enum SearchText {
 
     /// The normalised terms of `text` in order, with repeats.
     public static func terms(in text: String) -> [String] {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiTerms(in: text) }
         var terms: [String] = []
         var word = String.UnicodeScalarView()
         func flush() {
             guard !word.isEmpty else { return }
-            split(normalize(String(word)), into: &terms)
+            if word.allSatisfy(\.isASCII) {
+                // ASCII words need only lower-casing (same result as normalize + split).
+                let lowered = String(word).lowercased()
+                if lowered.utf16.count <= maximumTermLength { terms.append(lowered) }
+            } else {
+                split(normalize(String(word)), into: &terms)
+            }
             word.removeAll(keepingCapacity: true)
         }
         for scalar in text.unicodeScalars {
@@ -38,6 +45,27 @@ public enum SearchText {
             } else {
                 flush()
                 if isEmojiWord(scalar) { terms.append(String(scalar)) }
+            }
+        }
+        flush()
+        return terms
+    }
+
+    /// ASCII text: words are runs of letters and digits, lower-cased byte by byte (same result as the
+    /// general path, without per-scalar string building).
+    private static func asciiTerms(in text: String) -> [String] {
+        var terms: [String] = []
+        var word: [UInt8] = []
+        word.reserveCapacity(32)
+        func flush() {
+            if !word.isEmpty && word.count <= maximumTermLength { terms.append(String(decoding: word, as: UTF8.self)) }
+            word.removeAll(keepingCapacity: true)
+        }
+        for byte in text.utf8 {
+            switch byte {
+            case 0x30...0x39, 0x61...0x7A: word.append(byte)
+            case 0x41...0x5A: word.append(byte + 0x20)
+            default: flush()
             }
         }
         flush()

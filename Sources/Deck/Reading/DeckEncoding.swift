@@ -78,16 +78,7 @@ public enum DeckDecoder {
         case .utf8:
             return String(decoding: bytes, as: UTF8.self)
         case .utf16LE, .utf16BE:
-            let isLittle = encoding == .utf16LE
-            var units = [UInt16]()
-            units.reserveCapacity(bytes.count / 2)
-            var index = 0
-            while index + 1 < bytes.count {
-                let a = UInt16(bytes[index]), b = UInt16(bytes[index + 1])
-                units.append(isLittle ? (a | b << 8) : (a << 8 | b))
-                index += 2
-            }
-            return String(decoding: units, as: UTF16.self)
+            return utf16ToString(bytes, littleEndian: encoding == .utf16LE)
         case .macRoman, .windows1252:
             let table = encoding == .macRoman ? LegacyCodePages.macRoman : LegacyCodePages.windows1252
             var scalars = String.UnicodeScalarView()
@@ -97,6 +88,44 @@ public enum DeckDecoder {
             }
             return String(scalars)
         }
+    }
+
+    /// Transcodes UTF-16 bytes to a string; lone surrogates become U+FFFD.
+    /// Hand-written because the standard library's generic transcoding is slow on large decks.
+    static func utf16ToString(_ bytes: [UInt8], littleEndian: Bool) -> String {
+        let count = bytes.count / 2
+        var out = [UInt8]()
+        out.reserveCapacity(count + count / 2)
+        @inline(__always) func unit(_ index: Int) -> UInt32 {
+            let a = UInt32(bytes[2 * index]), b = UInt32(bytes[2 * index + 1])
+            return littleEndian ? (a | b << 8) : (a << 8 | b)
+        }
+        var index = 0
+        while index < count {
+            var scalar = unit(index)
+            index += 1
+            if scalar >= 0xD800 && scalar <= 0xDBFF {
+                if index < count, case let low = unit(index), low >= 0xDC00 && low <= 0xDFFF {
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    index += 1
+                } else {
+                    scalar = 0xFFFD
+                }
+            } else if scalar >= 0xDC00 && scalar <= 0xDFFF {
+                scalar = 0xFFFD
+            }
+            switch scalar {
+            case 0..<0x80: out.append(UInt8(scalar))
+            case 0x80..<0x800:
+                out.append(UInt8(0xC0 | scalar >> 6)); out.append(UInt8(0x80 | scalar & 0x3F))
+            case 0x800..<0x10000:
+                out.append(UInt8(0xE0 | scalar >> 12)); out.append(UInt8(0x80 | scalar >> 6 & 0x3F)); out.append(UInt8(0x80 | scalar & 0x3F))
+            default:
+                out.append(UInt8(0xF0 | scalar >> 18)); out.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+                out.append(UInt8(0x80 | scalar >> 6 & 0x3F)); out.append(UInt8(0x80 | scalar & 0x3F))
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// UTF-16 text of mostly Latin script has a zero in every other byte.

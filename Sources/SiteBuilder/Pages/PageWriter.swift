@@ -52,16 +52,26 @@ struct PageWriter {
         timed("contents, category and topic pages") { writer in
             writer.writeIndexPages(renderer: renderer, problems: &problems)
         }
+        // The search index needs only the content: build it on its own thread while cards render.
+        let searchProblems = SharedProblems()
+        let searchDone = DispatchGroup()
+        let searchWriter = self
+        DispatchQueue.global().async(group: searchDone) {
+            var local = ProblemList()
+            searchWriter.writeSearchIndex(problems: &local)
+            for diagnostic in local.diagnostics { searchProblems.add(diagnostic) }
+        }
         timed("card pages") { $0.writeCards(renderer: renderer, problems: &problems) }
         timed("study pages") { $0.writeStudyPages(problems: &problems) }
         timed("breed pages") { $0.writeBreedPages(renderer: renderer, problems: &problems) }
         timed("charts") { $0.writeCharts(renderer: renderer, problems: &problems) }
         timed("session documents") { $0.writeSessions(problems: &problems) }
-        timed("search index") { writer in
-            writer.writeSearchIndex(problems: &problems)
+        timed("search index (finishing)") { writer in
+            searchDone.wait()
             writer.page("search", context: ["title": "Search", "breadcrumbs": [DeckPages.crumb("Contents", SitePaths.home)]],
                         title: "Search", path: "search.html", kind: "search", renderer: renderer, problems: &problems)
         }
+        problems.diagnostics.append(contentsOf: searchProblems.all)
         _ = deck
         log.merge(problems.diagnostics.sorted { ($0.location.path, $0.location.line ?? 0) < ($1.location.path, $1.location.line ?? 0) })
     }

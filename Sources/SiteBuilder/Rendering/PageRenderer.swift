@@ -6,6 +6,13 @@ import Templating
 struct PageRenderer: Sendable {
     let templates: TemplateLibrary
     let site: [String: String]
+    /// Layout shells rendered once per page shape (root, kind, …) with markers for title and body.
+    private let shells = LayoutShells()
+
+    init(templates: TemplateLibrary, site: [String: String]) {
+        self.templates = templates
+        self.site = site
+    }
 
     /// What the layout needs besides the body.
     struct Page {
@@ -37,13 +44,93 @@ struct PageRenderer: Sendable {
     }
 
     /// Wraps an HTML fragment in the layout.
+    ///
+    /// The layout is rendered once per page shape with markers in place of the title and body, then
+    /// each page splices its own (HTML-escaped) title and body in: the same bytes as rendering the
+    /// layout per page, at a fraction of the cost on a 10,000-card deck.
     func wrap(body: String, page: Page) throws(TemplateError) -> String {
+        let key = [page.root, page.kind, page.description ?? "", page.isPersonal ? "1" : "0"] + page.scripts
+        let shell: [LayoutShells.Piece]
+        if let cached = shells.get(key) {
+            shell = cached
+        } else {
+            let rendered = try renderLayout(body: LayoutShells.bodyMarker, title: LayoutShells.titleMarker, page: page)
+            shell = LayoutShells.split(rendered)
+            shells.set(key, shell)
+        }
+        let title = LayoutShells.escapeHTML(page.title)
+        var html = ""
+        html.reserveCapacity(body.utf8.count + 4096)
+        for piece in shell {
+            switch piece {
+            case .text(let text): html += text
+            case .title: html += title
+            case .body: html += body
+            }
+        }
+        return html
+    }
+
+    private func renderLayout(body: String, title: String, page: Page) throws(TemplateError) -> String {
         var layout: [String: Any] = [
-            "title": page.title, "root": page.root, "body": body, "kind": page.kind, "site": siteContext,
+            "title": title, "root": page.root, "body": body, "kind": page.kind, "site": siteContext,
             "isPersonal": page.isPersonal, "scripts": page.scripts.map { ["src": page.root + $0] },
         ]
         layout["description"] = page.description ?? site["description"] ?? ""
         for (key, value) in site where key.hasPrefix("has") { layout[key] = value == "true" }
         return try templates.render("layout", with: layout)
+    }
+}
+
+/// Pre-rendered layout shells, shared by the parallel page workers.
+final class LayoutShells: @unchecked Sendable {
+    /// A piece of a shell: fixed text, or the slot for the page's title or body.
+    enum Piece { case text(String), title, body }
+
+    static let titleMarker = "\u{E000}loupe-title\u{E000}"
+    static let bodyMarker = "\u{E000}loupe-body\u{E000}"
+    private let lock = NSLock()
+    private var shells: [[String]: [Piece]] = [:]
+
+    func get(_ key: [String]) -> [Piece]? { lock.withLock { shells[key] } }
+    func set(_ key: [String], _ shell: [Piece]) { lock.withLock { shells[key] = shell } }
+
+    /// Splits a rendered layout at the title and body markers.
+    static func split(_ rendered: String) -> [Piece] {
+        var pieces: [Piece] = []
+        var rest = Substring(rendered)
+        while true {
+            let title = rest.range(of: titleMarker), body = rest.range(of: bodyMarker)
+            let next: (Range<Substring.Index>, Piece)?
+            switch (title, body) {
+            case let (t?, b?): next = t.lowerBound < b.lowerBound ? (t, .title) : (b, .body)
+            case let (t?, nil): next = (t, .title)
+            case let (nil, b?): next = (b, .body)
+            case (nil, nil): next = nil
+            }
+            guard let (range, piece) = next else { break }
+            pieces.append(.text(String(rest[..<range.lowerBound])))
+            pieces.append(piece)
+            rest = rest[range.upperBound...]
+        }
+        pieces.append(.text(String(rest)))
+        return pieces
+    }
+
+    /// Mustache's HTML escaping (`& < > " '`).
+    static func escapeHTML(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else { return text }
+        var out = ""
+        for character in text.unicodeScalars {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.unicodeScalars.append(character)
+            }
+        }
+        return out
     }
 }
