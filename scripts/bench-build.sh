@@ -36,7 +36,22 @@ for where in disk shm; do
   if [ $where = disk ]; then BASE=$(mktemp -d "$PWD/.build/bench.XXXX"); else BASE=$(mktemp -d /dev/shm/loupe-bench.XXXX); fi
   RESULTS="$BASE/results"; mkdir -p "$RESULTS"
   python3 scripts/gen-bench-deck.py "$CARDS" "$BASE" >/dev/null
-  measure loupe "$BASE/site" -- "$LOUPE" build --quiet --content "$BASE/content" --templates Templates --out "$BASE/site" --no-sessions
+  # Give Hugo the same page chrome as Loupe's (header, search box, tab bar, scripts), so both write
+  # equivalent pages: take it from a card page Loupe renders.
+  "$LOUPE" build --quiet --force --content "$BASE/content" --templates Templates --out "$BASE/site" --no-sessions
+  python3 - "$BASE" <<'PY'
+import pathlib, re, sys
+base = pathlib.Path(sys.argv[1])
+page = next((base / "site" / "deck").rglob("*.html"))
+while page.name == "index.html":
+    page = next(p for p in (base / "site" / "deck").rglob("*.html") if p.name != "index.html")
+html = page.read_text()
+head, rest = html.split('<main id="main" tabindex="-1">', 1)
+tail = rest.split("</main>", 1)[1]
+head = re.sub(r"<title>.*?</title>", "<title>{{ .Title }}</title>", head, flags=re.S)
+(base / "hugo/layouts/_default/baseof.html").write_text(head + '<main id="main">{{ block "main" . }}{{ end }}</main>' + tail)
+PY
+  measure loupe "$BASE/site" -- "$LOUPE" build --quiet --force --content "$BASE/content" --templates Templates --out "$BASE/site" --no-sessions
   LPAGES=$(find "$BASE/site" -name '*.html' | wc -l)
   measure_rebuild loupe-rebuild "$BASE/site" -- "$LOUPE" build --quiet --content "$BASE/content" --templates Templates --out "$BASE/site" --no-sessions
   measure hugo "$BASE/hugo-out" -- hugo --quiet --source "$BASE/hugo" --destination "$BASE/hugo-out"

@@ -27,21 +27,37 @@ public enum SearchText {
     public static func terms(in text: String) -> [String] {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiTerms(in: text) }
         var terms: [String] = []
-        var word = String.UnicodeScalarView()
+        // ASCII words (most words, even in text with some non-ASCII) are collected as lower-cased
+        // bytes; a word switches to the full Unicode path at its first non-ASCII letter.
+        var ascii: [UInt8] = []
+        var wide = String.UnicodeScalarView()
+        var isWide = false
         func flush() {
-            guard !word.isEmpty else { return }
-            if word.allSatisfy(\.isASCII) {
-                // ASCII words need only lower-casing (same result as normalize + split).
-                let lowered = String(word).lowercased()
-                if lowered.utf16.count <= maximumTermLength { terms.append(lowered) }
-            } else {
-                split(normalize(String(word)), into: &terms)
+            if isWide {
+                split(normalize(String(wide)), into: &terms)
+                wide.removeAll(keepingCapacity: true)
+                isWide = false
+            } else if !ascii.isEmpty {
+                if ascii.count <= maximumTermLength { terms.append(String(decoding: ascii, as: UTF8.self)) }
             }
-            word.removeAll(keepingCapacity: true)
+            ascii.removeAll(keepingCapacity: true)
         }
         for scalar in text.unicodeScalars {
-            if isWordScalar(scalar) {
-                word.append(scalar)
+            let value = scalar.value
+            if value < 0x80 {
+                let byte = UInt8(value)
+                switch byte {
+                case 0x30...0x39, 0x61...0x7A: if isWide { wide.append(scalar) } else { ascii.append(byte) }
+                case 0x41...0x5A: if isWide { wide.append(scalar) } else { ascii.append(byte + 0x20) }
+                default: flush()
+                }
+            } else if isWordScalar(scalar) {
+                if !isWide {
+                    isWide = true
+                    wide.removeAll(keepingCapacity: true)
+                    for byte in ascii { wide.append(Unicode.Scalar(byte)) }
+                }
+                wide.append(scalar)
             } else {
                 flush()
                 if isEmojiWord(scalar) { terms.append(String(scalar)) }

@@ -38,8 +38,10 @@ public struct SessionReporter: Sendable {
 
     /// Every document for a content folder: `sessions/**`, `outlines/*.json`, `progress/games*.json`,
     /// plus day digests and the index. Diagnostics go to `log`; bad files give no documents.
-    public func documents(forContent contentDirectory: URL, log: inout DiagnosticLog) -> [ReportFile] {
-        documents(for: SessionLoader.load(contentDirectory: contentDirectory, log: &log), log: &log)
+    /// `studySessions` are study sessions (SPEC §6.5) grouped by the site from its progress export.
+    public func documents(forContent contentDirectory: URL, studySessions: [StudySessionSummary] = [],
+                          log: inout DiagnosticLog) -> [ReportFile] {
+        documents(for: SessionLoader.load(contentDirectory: contentDirectory, log: &log), studySessions: studySessions, log: &log)
     }
 
     /// The documents for the named files (as `loupe report` does); a bad file does not stop the others.
@@ -49,8 +51,10 @@ public struct SessionReporter: Sendable {
     }
 
     /// The documents for an already loaded catalog, sorted by path; the index comes last.
-    public func documents(for catalog: SessionCatalog, log: inout DiagnosticLog) -> [ReportFile] {
+    public func documents(for catalog: SessionCatalog, studySessions: [StudySessionSummary] = [],
+                          log: inout DiagnosticLog) -> [ReportFile] {
         var pending: [SessionDocument] = []
+        pending += studySessions.map(studyDocument)
         pending += catalog.acuity.map(acuityDocument)
         pending += catalog.notes.map(noteDocument)
         pending += catalog.incidents.map(incidentDocument)

@@ -14,6 +14,8 @@ public struct BuildOptions: Sendable {
     public var deckEncoding: DeckEncoding?
     /// Whether session documents are written.
     public var includeSessions: Bool
+    /// Rebuild even when the inputs are unchanged since the last build.
+    public var force = false
     /// Called with progress messages (only set when stderr is a terminal).
     public var progress: (@Sendable (String) -> Void)?
 
@@ -45,6 +47,8 @@ public struct BuildReport: Sendable {
     public var fileCount: Int
     /// Seconds spent in each phase, in order.
     public var timings: [(phase: String, seconds: Double)] = []
+    /// Whether the previous site was kept because no input changed.
+    public var isUpToDate = false
     /// Whether the site was produced (no errors).
     public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
 }

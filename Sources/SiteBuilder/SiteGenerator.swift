@@ -9,12 +9,20 @@ public enum SiteGenerator {
     /// Reads, validates and renders everything; writes into a staging folder and swaps it into
     /// `options.output` only when there was no error.
     public static func build(_ options: BuildOptions) -> BuildReport {
+        let fingerprint = BuildFingerprint.fingerprint(of: options)
+        if !options.force, let previous = BuildFingerprint.reusable(at: options.output, fingerprint: fingerprint) {
+            // Nothing changed since the last successful build: same diagnostics, site left as it is.
+            var report = BuildReport(diagnostics: previous.diagnostics, pageCount: previous.pageCount, fileCount: 0)
+            report.isUpToDate = true
+            return report
+        }
         let output: StagedOutput
         do { output = try StagedOutput(destination: options.output) } catch {
             return BuildReport(diagnostics: [.error(error.messageOnly, at: SourceLocation(path: options.output.relativePath))], pageCount: 0, fileCount: 0)
         }
         var report = generate(options, into: output)
         if report.succeeded {
+            BuildFingerprint.record(in: output, fingerprint: fingerprint, pageCount: report.pageCount, diagnostics: report.diagnostics)
             do { try output.commit() } catch {
                 output.discard()
                 report.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: options.output.relativePath)))

@@ -19,6 +19,9 @@ struct SiteOptions: ParsableArguments {
     @Flag(help: "Leave session documents out.")
     var noSessions = false
 
+    @Flag(help: "Rebuild everything even if no input changed since the last build.")
+    var force = false
+
     @Flag(help: "Print nothing but errors.")
     var quiet = false
 
@@ -43,9 +46,11 @@ struct SiteOptions: ParsableArguments {
         if !quiet && isatty(2) == 1 {
             progress = { message in FileHandle.standardError.write(Data("\r\u{1B}[2K\(message)".utf8)) }
         }
-        return BuildOptions(content: URL(fileURLWithPath: content), templates: URL(fileURLWithPath: templates),
-                            output: URL(fileURLWithPath: out), deckEncoding: deckEncoding.flatMap(DeckEncoding.init(name:)),
-                            includeSessions: !noSessions, progress: progress)
+        var options = BuildOptions(content: URL(fileURLWithPath: content), templates: URL(fileURLWithPath: templates),
+                                   output: URL(fileURLWithPath: out), deckEncoding: deckEncoding.flatMap(DeckEncoding.init(name:)),
+                                   includeSessions: !noSessions, progress: progress)
+        options.force = force
+        return options
     }
 
     /// Prints diagnostics to stderr: errors always, warnings unless `--quiet`.
@@ -80,7 +85,10 @@ struct BuildCommand: ParsableCommand {
             }
         }
         if report.succeeded && !options.quiet {
-            FileHandle.standardError.write(Data("wrote \(report.pageCount) pages, \(report.fileCount) files to \(options.out)\n".utf8))
+            let summary = report.isUpToDate
+                ? "\(options.out) is up to date (\(report.pageCount) pages; no input changed — use --force to rebuild)\n"
+                : "wrote \(report.pageCount) pages, \(report.fileCount) files to \(options.out)\n"
+            FileHandle.standardError.write(Data(summary.utf8))
         }
         if !report.succeeded { throw ExitCode(Loupe.exitCode(for: report)) }
     }

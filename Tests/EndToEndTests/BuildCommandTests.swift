@@ -32,8 +32,35 @@ struct BuildCommandTests {
         let run = try LoupeBinary.run(["build", "--content", shared.path, "--out", out.path])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!run.stderr.contains(": error:"))
-        let cards = LoupeBinary.snapshot(out).keys.filter { $0.hasPrefix("deck/") && !$0.hasSuffix("/index.html") && $0.hasSuffix(".html") }
+        let files = LoupeBinary.snapshot(out)
+        let cards = files.keys.filter { $0.hasPrefix("deck/") && !$0.hasSuffix("/index.html") && $0.hasSuffix(".html") }
         #expect(cards.count == 119)
+        // The real Cat API and Dog API responses: every breed gets a page.
+        let breeds = files.keys.filter { $0.hasPrefix("breeds/") && $0.hasSuffix(".html") && !$0.hasSuffix("index.html") }
+        #expect(breeds.filter { $0.hasPrefix("breeds/cat/") }.count == 67)
+        #expect(breeds.filter { $0.hasPrefix("breeds/dog/") }.count == 170)
+        // Breed pages are in the search index.
+        let searchDocs = files.filter { $0.key.hasPrefix("search/docs/") && $0.key.hasSuffix(".json") }
+            .map { String(decoding: $0.value, as: UTF8.self) }.joined()
+        #expect(searchDocs.contains("breeds/cat/abys.html"))
+    }
+
+    @Test func noSessionsLeavesPersonalDocumentsOut() throws {
+        let base = try LoupeBinary.temporaryFolder()
+        let with = base.appendingPathComponent("with"), without = base.appendingPathComponent("without")
+        #expect(try LoupeBinary.run(["build", "--quiet", "--out", with.path]).status == 0)
+        #expect(try LoupeBinary.run(["build", "--quiet", "--no-sessions", "--out", without.path]).status == 0)
+        let withFiles = LoupeBinary.snapshot(with), withoutFiles = LoupeBinary.snapshot(without)
+        #expect(withFiles.keys.contains { $0.hasPrefix("sessions/") })
+        #expect(!withoutFiles.keys.contains { $0.hasPrefix("sessions/") })
+        // Session documents are personal: noindex, and never in the search index or the navigation.
+        for (path, data) in withFiles where path.hasPrefix("sessions/") && path.hasSuffix(".html") {
+            #expect(String(decoding: data, as: UTF8.self).contains("noindex"), "\(path) lacks noindex")
+        }
+        let index = withFiles.filter { $0.key.hasPrefix("search/") }.map { String(decoding: $0.value, as: UTF8.self) }.joined()
+        #expect(!index.contains("sessions/"))
+        let home = String(decoding: withFiles["index.html"] ?? Data(), as: UTF8.self)
+        #expect(!home.contains("sessions/"))
     }
 
     @Test func outputIsDeterministic() throws {

@@ -37,6 +37,20 @@ struct SitePagesGoldenTests {
         return root
     }
 
+    /// One cat and one dog page from the example breed data, and the breed index.
+    @Test func breedPages() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("loupe-golden-breeds-\(UUID().uuidString)")
+        let options = BuildOptions(content: Self.packageRoot.appendingPathComponent("content"),
+                                   templates: Self.packageRoot.appendingPathComponent("Templates"), output: out, includeSessions: false)
+        let report = SiteGenerator.build(options)
+        #expect(report.succeeded, "\(report.diagnostics)")
+        for (page, golden) in [("breeds/cat/abys.html", "breed-cat.html"), ("breeds/dog/1.html", "breed-dog.html")] {
+            let html = try #require(FileManager.default.contents(atPath: out.appendingPathComponent(page).path), "\(page) was not written")
+            try GoldenFile.check(String(decoding: html, as: UTF8.self), against: golden)
+        }
+        try? FileManager.default.removeItem(at: out)
+    }
+
     @Test func cardMarkdownAndHTML() throws {
         let contentFolder = try content()
         var log = DiagnosticLog()

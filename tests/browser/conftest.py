@@ -48,7 +48,8 @@ def _sites(tmp_path_factory):
         run = subprocess.run([str(binary), "build", "--content", str(source), "--out", str(out)],
                              cwd=REPO, capture_output=True, text=True, timeout=600)
         if run.returncode != 0 or not (out / "index.html").exists():
-            sites[kind] = f"loupe build of {source} failed ({run.returncode}): {run.stderr.strip()[-800:]}"
+            # A build that fails is a test failure, never a skip.
+            sites[kind] = ("failed", f"loupe build of {source} failed ({run.returncode}): {run.stderr.strip()[-800:]}")
             continue
         port = _free_port()
         server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
@@ -74,6 +75,8 @@ def _site(sites, kind):
     value = sites[kind]
     if isinstance(value, str):
         pytest.skip(value)
+    if value[0] == "failed":
+        pytest.fail(value[1])
     return value
 
 

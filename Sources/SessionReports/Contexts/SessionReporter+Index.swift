@@ -10,6 +10,7 @@ extension SessionReporter {
         ("incidents", "Veterinary incidents"),
         ("game-progress", "Rehabilitation progress"),
         ("games", "Rehabilitation games"),
+        ("study", "Study sessions"),
     ]
 
     func indexDocument(_ documents: [SessionDocument]) -> SessionDocument {

@@ -10,6 +10,10 @@ public final class StagedOutput: @unchecked Sendable {
     private let lock = NSLock()
     private var createdDirectories = Set<String>()
     private var written = 0
+    private var sizes: [String: Int] = [:]
+
+    /// Every file written so far with its size, keyed by site-relative path.
+    public var writtenSizes: [String: Int] { lock.withLock { sizes } }
 
     /// Creates an empty staging folder beside `destination`.
     public init(destination: URL) throws(OutputError) {
@@ -35,7 +39,7 @@ public final class StagedOutput: @unchecked Sendable {
         let url = try resolve(relativePath)
         try ensureDirectory(url.deletingLastPathComponent())
         do { try data.write(to: url) } catch { throw .cannotWrite(path: url.path, reason: error.localizedDescription) }
-        lock.withLock { written += 1 }
+        lock.withLock { written += 1; sizes[relativePath] = data.count }
     }
 
     /// Writes text as UTF-8.
@@ -50,7 +54,8 @@ public final class StagedOutput: @unchecked Sendable {
         do { try FileManager.default.copyItem(at: source, to: url) } catch {
             throw .cannotWrite(path: url.path, reason: error.localizedDescription)
         }
-        lock.withLock { written += 1 }
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int ?? 0
+        lock.withLock { written += 1; sizes[relativePath] = size }
     }
 
     /// Replaces the destination with the staging folder.

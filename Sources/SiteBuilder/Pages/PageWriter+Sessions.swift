@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import SessionReports
+import Study
 import Templating
 
 extension PageWriter {
@@ -13,13 +14,28 @@ extension PageWriter {
         let reporter = SessionReporter(templates: templates, breedLinks: breedLinks, breedNames: breedNames,
                                        locale: content.settings.locale)
         var log = DiagnosticLog()
-        let files = reporter.documents(forContent: options.content, log: &log)
+        let files = reporter.documents(forContent: options.content, studySessions: studySessionSummaries, log: &log)
         problems.diagnostics.append(contentsOf: log.all)
         guard !log.hasErrors else { return }
         for file in files {
             do { try output.write(text: file.contents, to: "sessions/" + file.relativePath) } catch {
                 problems.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: "sessions/" + file.relativePath)))
             }
+        }
+    }
+}
+
+extension PageWriter {
+    /// Study sessions (SPEC §6.5) from the progress export, with completed cards linked to their pages.
+    var studySessionSummaries: [StudySessionSummary] {
+        let cards = Dictionary(content.deck.cards.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return StudySession.group(content.study.record.reviews).map { session in
+            StudySessionSummary(
+                start: session.start, end: session.end, reviewCount: session.reviewCount, cardCount: session.cardCount,
+                easy: session.easy, unsure: session.unsure, hard: session.hard,
+                completed: session.completed.compactMap { id in
+                    cards[id].map { StudySessionSummary.CompletedCard(title: $0.title, url: SitePaths.card($0)) }
+                })
         }
     }
 }

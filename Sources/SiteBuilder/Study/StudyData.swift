@@ -72,7 +72,26 @@ enum StudyData {
             }
             cards[card.id] = TopicCard(s: sections, i: images)
         }
-        return "window.Loupe && window.Loupe.studyTopicLoaded && window.Loupe.studyTopicLoaded(" + json(key(category, topic)) + ", " + json(cards) + ");\n"
+        // Written by hand (same bytes as JSONEncoder with sorted keys): this file holds every card's
+        // section HTML, and Foundation's encoder is the slowest part of a large build.
+        var out = "window.Loupe && window.Loupe.studyTopicLoaded && window.Loupe.studyTopicLoaded("
+        JSONText.append(string: key(category, topic), to: &out)
+        out += ", {"
+        for (index, id) in cards.keys.sorted(by: JSONText.precedes).enumerated() {
+            guard let card = cards[id] else { continue }
+            if index > 0 { out += "," }
+            JSONText.append(string: id, to: &out)
+            out += ":{\"i\":["
+            for (n, image) in card.i.enumerated() {
+                if n > 0 { out += "," }
+                JSONText.append(strings: image, to: &out)
+            }
+            out += "],\"s\":"
+            JSONText.append(strings: card.s, to: &out)
+            out += "}"
+        }
+        out += "});\n"
+        return out
     }
 
     /// The path of a topic's data file.
@@ -105,5 +124,69 @@ enum StudyData {
             index = data.index(after: index)
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// Minimal JSON text writing with the exact escaping of Foundation's `JSONEncoder`
+/// (`.withoutEscapingSlashes`), plus U+2028/U+2029 escaped for old JavaScript parsers.
+enum JSONText {
+    /// Appends `value` as a JSON string literal.
+    static func append(string value: String, to out: inout String) {
+        out += "\""
+        var pending = Substring(value).utf8.startIndex
+        let utf8 = value.utf8
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            var replacement: String?
+            switch byte {
+            case 0x22: replacement = "\\\""
+            case 0x5C: replacement = "\\\\"
+            case 0x0A: replacement = "\\n"
+            case 0x0D: replacement = "\\r"
+            case 0x09: replacement = "\\t"
+            case 0x08: replacement = "\\b"
+            case 0x0C: replacement = "\\f"
+            case 0x00..<0x20:
+                let hex = String(byte, radix: 16)
+                replacement = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            case 0xE2:
+                let second = utf8.index(after: index)
+                if second != utf8.endIndex, utf8[second] == 0x80 {
+                    let third = utf8.index(after: second)
+                    if third != utf8.endIndex, utf8[third] == 0xA8 || utf8[third] == 0xA9 {
+                        out += String(value[pending..<index])
+                        out += utf8[third] == 0xA8 ? "\\u2028" : "\\u2029"
+                        index = utf8.index(after: third)
+                        pending = index
+                        continue
+                    }
+                }
+            default: break
+            }
+            if let replacement {
+                out += String(value[pending..<index])
+                out += replacement
+                pending = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
+        }
+        out += String(value[pending...])
+        out += "\""
+    }
+
+    /// Appends an array of strings.
+    static func append(strings values: [String], to out: inout String) {
+        out += "["
+        for (index, value) in values.enumerated() {
+            if index > 0 { out += "," }
+            append(string: value, to: &out)
+        }
+        out += "]"
+    }
+
+    /// The key order of `JSONEncoder`'s `.sortedKeys` (by UTF-8 bytes).
+    static func precedes(_ a: String, _ b: String) -> Bool {
+        a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 }
