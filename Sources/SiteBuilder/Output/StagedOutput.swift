@@ -1,4 +1,11 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+import Darwin
+private let systemWrite = Darwin.write
+#endif
 
 /// Writes a site into a staging folder beside the destination and swaps it in only on success,
 /// so a failed build leaves the previous site byte-identical.
@@ -38,7 +45,7 @@ public final class StagedOutput: @unchecked Sendable {
     public func write(_ data: Data, to relativePath: String) throws(OutputError) {
         let url = try resolve(relativePath)
         try ensureDirectory(url.deletingLastPathComponent())
-        do { try data.write(to: url) } catch { throw .cannotWrite(path: url.path, reason: error.localizedDescription) }
+        try Self.writeFile(data, to: url.path)
         lock.withLock { written += 1; sizes[relativePath] = data.count }
     }
 
@@ -56,6 +63,31 @@ public final class StagedOutput: @unchecked Sendable {
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int ?? 0
         lock.withLock { written += 1; sizes[relativePath] = size }
+    }
+
+    /// Writes with plain POSIX calls. Foundation's `Data.write(to:)` fsyncs every file on Linux, which
+    /// makes a 10,000-page build several times slower on a real disk; the staging folder already
+    /// protects the previous site, so per-file durability buys nothing here.
+    static func writeFile(_ data: Data, to path: String) throws(OutputError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var failure: Int32 = 0
+        data.withUnsafeBytes { raw in
+            guard var pointer = raw.baseAddress else { return }
+            var remaining = raw.count
+            while remaining > 0 {
+                let count = systemWrite(descriptor, pointer, remaining)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                remaining -= count
+                pointer += count
+            }
+        }
+        if failure != 0 { throw .cannotWrite(path: path, reason: String(cString: strerror(failure))) }
     }
 
     /// Replaces the destination with the staging folder.
