@@ -18,8 +18,9 @@ let package = Package(
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CHaru", providers: [.apt(["libhpdf-dev"])]),
 
-        // Shared vocabulary: located diagnostics.
+        // Shared vocabulary: located diagnostics, and HTML/XML text escaping.
         .target(name: "Diagnostics"),
+        .target(name: "MarkupText"),
         // Markdown → HTML through libcmark.
         .target(name: "MarkdownHTML", dependencies: ["CCmark"]),
         // Mustache templates with a Markdown+HTML-escaping content type.
@@ -28,18 +29,18 @@ let package = Package(
         .target(name: "Deck", dependencies: ["Diagnostics"]),
         .target(name: "Breeds", dependencies: ["Diagnostics"]),
         .target(name: "Sessions", dependencies: ["Diagnostics"]),
-        .target(name: "SessionReports", dependencies: ["Sessions", "Templating", "MarkdownHTML", "Diagnostics"]),
+        .target(name: "SessionReports", dependencies: ["Sessions", "Templating", "MarkdownHTML", "Diagnostics", "MarkupText"]),
         .target(name: "Study", dependencies: ["Diagnostics"]),
         // Pure optotype geometry, and its PDF/SVG rendering.
         .target(name: "Optotypes"),
-        .target(name: "ChartPDF", dependencies: ["Optotypes", "CHaru"]),
+        .target(name: "ChartPDF", dependencies: ["Optotypes", "CHaru", "MarkupText"]),
         // The search index.
         .target(name: "SearchIndex"),
         // Pages, assets, staging writer.
         .target(
             name: "SiteBuilder",
             dependencies: ["Diagnostics", "MarkdownHTML", "Templating", "Deck", "Breeds", "SearchIndex", "Study", "SessionReports", "Sessions",
-                           "Optotypes", "ChartPDF",
+                           "Optotypes", "ChartPDF", "MarkupText",
                            .product(name: "Yams", package: "Yams")]
         ),
         // Façade used by the executable.
@@ -47,6 +48,7 @@ let package = Package(
         .executableTarget(name: "loupe", dependencies: ["LoupeKit", "ChartPDF", "Optotypes", "SessionReports", "Templating", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
+        .testTarget(name: "MarkupTextTests", dependencies: ["MarkupText"]),
         .testTarget(name: "MarkdownHTMLTests", dependencies: ["MarkdownHTML"]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating", "MarkdownHTML"]),
         .testTarget(name: "DeckTests", dependencies: ["Deck"], resources: [.copy("Fixtures")]),

@@ -1,3 +1,4 @@
+import MarkupText
 import Optotypes
 
 /// Writes chart pages as one SVG drawing in millimetres; several sheets are stacked top to bottom,
@@ -62,17 +63,5 @@ enum SVGWriter {
     private static func n(_ value: Double) -> String { DecimalText.trimmed(value, places: 4) }
 
     /// Escapes text for XML content and attributes.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { HTMLText.escape(text) }
 }

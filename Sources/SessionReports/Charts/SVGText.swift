@@ -1,21 +1,8 @@
+import MarkupText
 /// Escaping and number formatting for generated SVG.
 enum SVGText {
     /// `text` safe inside SVG/HTML text and attribute values.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\n", "\r", "\r\n", "\t": out += " "
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { HTMLText.escapeOneLine(text) }
 
     /// A coordinate with at most two decimals, never `-0`.
     static func number(_ value: Double) -> String {

@@ -1,3 +1,4 @@
+import MarkupText
 import Foundation
 import MarkdownHTML
 import Templating
@@ -118,19 +119,5 @@ final class LayoutShells: @unchecked Sendable {
     }
 
     /// Mustache's HTML escaping (`& < > " '`).
-    static func escapeHTML(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else { return text }
-        var out = ""
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(character)
-            }
-        }
-        return out
-    }
+    static func escapeHTML(_ text: String) -> String { HTMLText.escape(text) }
 }
