@@ -76,20 +76,43 @@ struct PageWriter {
         log.merge(problems.diagnostics.sorted { ($0.location.path, $0.location.line ?? 0) < ($1.location.path, $1.location.line ?? 0) })
     }
 
+    /// Contents, About, category and topic pages, rendered in parallel (large decks have long topic lists).
     private mutating func writeIndexPages(renderer: PageRenderer, problems: inout ProblemList) {
         let deck = content.deck
-        page("home", context: DeckPages.home(deck), title: content.settings.title, path: SitePaths.home, kind: "home",
-             renderer: renderer, problems: &problems)
-        page("about", context: ["html": content.aboutHTML, "title": "About", "breadcrumbs": [DeckPages.crumb("Contents", SitePaths.home)]],
-             title: "About", path: SitePaths.about, kind: "about", renderer: renderer, problems: &problems)
+        let notes = content.notedCards
+        // Each job builds its own context, so no non-Sendable value crosses threads.
+        var jobs: [(template: String, title: String, path: String, kind: String, context: @Sendable () -> [String: Any])] = [
+            ("home", content.settings.title, SitePaths.home, "home", { DeckPages.home(deck) }),
+            ("about", "About", SitePaths.about, "about", { [aboutHTML = content.aboutHTML] in
+                ["html": aboutHTML, "title": "About", "breadcrumbs": [DeckPages.crumb("Contents", SitePaths.home)]] }),
+        ]
         for category in deck.categories {
-            page("category", context: DeckPages.category(category), title: category.title,
-                 path: SitePaths.category(category), kind: "category", renderer: renderer, problems: &problems)
+            jobs.append(("category", category.title, SitePaths.category(category), "category", { DeckPages.category(category) }))
             for topic in category.topics {
-                page("topic", context: DeckPages.topic(category, topic, notes: content.notedCards), title: topic.title,
-                     path: SitePaths.topic(category, topic), kind: "topic", renderer: renderer, problems: &problems)
+                jobs.append(("topic", topic.title, SitePaths.topic(category, topic), "topic",
+                             { DeckPages.topic(category, topic, notes: notes) }))
             }
         }
+        let shared = SharedProblems()
+        let output = self.output
+        let written = SharedCounter()
+        let allJobs = jobs
+        DispatchQueue.concurrentPerform(iterations: allJobs.count) { index in
+            let job = allJobs[index]
+            let page = PageRenderer.Page(title: job.title, root: SitePaths.root(of: job.path), kind: job.kind)
+            do {
+                try output.write(text: try renderer.render(job.template, context: job.context(), page: page), to: job.path)
+                _ = written.add(1)
+            } catch let error as TemplateError {
+                shared.add(error.diagnostic)
+            } catch let error as OutputError {
+                shared.add(.error(error.messageOnly, at: SourceLocation(path: job.path)))
+            } catch {
+                shared.add(.error("\(error)", at: SourceLocation(path: job.path)))
+            }
+        }
+        pageCount += written.add(0)
+        problems.diagnostics.append(contentsOf: shared.all)
     }
 
     /// Card pages are the bulk of the site: rendered in parallel, each written as soon as it is ready.
@@ -189,7 +212,11 @@ struct ProblemList { var diagnostics: [Diagnostic] = [] }
 final class SharedProblems: @unchecked Sendable {
     private let lock = NSLock()
     private var items: [Diagnostic] = []
-    func add(_ diagnostic: Diagnostic) { lock.withLock { items.append(diagnostic) } }
+    private var seen = Set<Diagnostic>()
+    /// Records a diagnostic once (a broken template would otherwise be reported for every page).
+    func add(_ diagnostic: Diagnostic) {
+        lock.withLock { if seen.insert(diagnostic).inserted { items.append(diagnostic) } }
+    }
     var all: [Diagnostic] { lock.withLock { items } }
 }
 
