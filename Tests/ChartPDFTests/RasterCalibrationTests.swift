@@ -31,10 +31,10 @@ struct RasterCalibrationTests {
         print("raster 40cm sloan A4: max height error \(String(format: "%.3f", result.maxHeightError * 100)) %, spacing \(String(format: "%.4f", result.maxSpacingError)) mm, gap \(String(format: "%.4f", result.maxGapError)) mm")
     }
 
-    @Test("3 m Tumbling E chart on A3 at 400 dpi: rows +1.0…0.0")
+    @Test("3 m Tumbling E chart on A3 at 1000 dpi: rows +1.0…0.0")
     func distanceTumblingE() throws {
         let spec = try ChartSpec(distance: ViewingDistance(parsing: "3m"), optotype: .tumblingE, sequence: .chart1, seed: 1, paper: .a3)
-        let result = try measure(spec: spec, dpi: 400, checksWidth: true)
+        let result = try measure(spec: spec, dpi: 1000, checksWidth: true)
         #expect(result.rowsMeasured == 11)
         print("raster 3m tumbling-e A3: max height error \(String(format: "%.3f", result.maxHeightError * 100)) %, spacing \(String(format: "%.4f", result.maxSpacingError)) mm, gap \(String(format: "%.4f", result.maxGapError)) mm")
     }

@@ -122,11 +122,28 @@ struct BuildCommandTests {
         #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
     }
 
-    @Test("Bad usage exits 2", arguments: [["build", "--no-such-flag"], ["build", "--deck-encoding", "ebcdic"], ["frobnicate"], ["build", "--content", "content", "--out", "content/x/.."]])
+    @Test("Bad usage exits 2", arguments: [
+        ["build", "--no-such-flag"], ["build", "--deck-encoding", "ebcdic"], ["frobnicate"], ["build", "--content", "content", "--out", "content/x/.."],
+        ["chart", "--distance", "0m", "--out", "/tmp/loupe-never.pdf"], ["chart", "--distance=-3m", "--out", "/tmp/loupe-never.pdf"],
+        ["chart", "--distance", "NaNm", "--out", "/tmp/loupe-never.pdf"], ["chart", "--distance", "3m", "--paper", "b5", "--out", "/tmp/loupe-never.pdf"],
+        ["chart", "--distance", "3m", "--rows=-0.3..+1.0", "--out", "/tmp/loupe-never.pdf"], ["chart", "--distance", "3m", "--scale", "1.2", "--out", "/tmp/loupe-never.pdf"],
+        ["report", "--no-such-flag"],
+    ])
     func badUsage(arguments: [String]) throws {
         let run = try LoupeBinary.run(arguments)
         #expect(run.status == 2, "\(arguments): \(run.stderr)")
         #expect(!run.stderr.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/loupe-never.pdf"))
+    }
+
+    @Test func chartWritesACalibratedPDF() throws {
+        let out = try LoupeBinary.temporaryFolder().appendingPathComponent("chart.pdf")
+        let run = try LoupeBinary.run(["chart", "--distance", "40cm", "--optotype", "sloan", "--sequence", "1", "--paper", "a4", "--out", out.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let pdf = try #require(FileManager.default.contents(atPath: out.path))
+        let text = String(decoding: pdf, as: UTF8.self)
+        #expect(text.hasPrefix("%PDF-"))
+        #expect(text.contains("/PrintScaling /None"))
     }
 
     @Test func missingContentFolderIsInvalidInput() throws {
