@@ -21,6 +21,8 @@ let package = Package(
         // Shared vocabulary: located diagnostics, and HTML/XML text escaping.
         .target(name: "Diagnostics"),
         .target(name: "MarkupText"),
+        // JSON parsed with the line and column of every value, for located diagnostics.
+        .target(name: "LocatedJSON"),
         // Markdown → HTML through libcmark.
         .target(name: "MarkdownHTML", dependencies: ["CCmark"]),
         // Mustache templates with a Markdown+HTML-escaping content type.
@@ -28,9 +30,9 @@ let package = Package(
         // Readers: the review deck, breed data, session records, study progress.
         .target(name: "Deck", dependencies: ["Diagnostics"]),
         .target(name: "Breeds", dependencies: ["Diagnostics"]),
-        .target(name: "Sessions", dependencies: ["Diagnostics"]),
+        .target(name: "Sessions", dependencies: ["Diagnostics", "LocatedJSON"]),
         .target(name: "SessionReports", dependencies: ["Sessions", "Templating", "MarkdownHTML", "Diagnostics", "MarkupText"]),
-        .target(name: "Study", dependencies: ["Diagnostics"]),
+        .target(name: "Study", dependencies: ["Diagnostics", "LocatedJSON"]),
         // Pure optotype geometry, and its PDF/SVG rendering.
         .target(name: "Optotypes"),
         .target(name: "ChartPDF", dependencies: ["Optotypes", "CHaru", "MarkupText"]),
@@ -55,7 +57,7 @@ let package = Package(
         .testTarget(name: "BreedsTests", dependencies: ["Breeds", "Templating", "MarkdownHTML"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SessionsTests", dependencies: ["Sessions"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SessionReportsTests", dependencies: ["SessionReports", "Templating"], exclude: ["Golden"]),
-        .testTarget(name: "StudyTests", dependencies: ["Study"]),
+        .testTarget(name: "StudyTests", dependencies: ["Study", "LocatedJSON"]),
         .testTarget(name: "OptotypesTests", dependencies: ["Optotypes"]),
         .testTarget(name: "ChartPDFTests", dependencies: ["ChartPDF", "Optotypes"], exclude: ["Golden"]),
         .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex"]),

@@ -134,7 +134,7 @@ public enum SessionLoader {
                   let outline = NoteOutlineReader.read(document, log: &log) else { return }
             if let earlier = outlinesByID[outline.id] {
                 log.error("duplicate outline id \"\(outline.id)\" (also in \(earlier.source)); give each outline its own id",
-                          at: document.location(of: JSONPath(components: [.key("id")])))
+                          at: document.location(ofMember: "id"))
                 return
             }
             outlinesByID[outline.id] = outline
@@ -197,7 +197,7 @@ public enum SessionLoader {
         }
 
         func idLocation(_ document: JSONDocument) -> SourceLocation {
-            document.location(of: JSONPath(components: [.key("id")]))
+            document.location(ofMember: "id")
         }
 
         /// Checks `format` and `version`.

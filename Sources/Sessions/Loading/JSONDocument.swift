@@ -1,14 +1,13 @@
 import Diagnostics
 import Foundation
+import LocatedJSON
 
-/// A parsed JSON file: values from `JSONSerialization`, positions from ``JSONPositionIndex``.
+/// A parsed JSON file whose every value knows its line and column (from ``LocatedJSON``).
 struct JSONDocument {
     /// The file as the user named it.
     let path: String
     /// The top-level value.
-    let root: Any
-    /// Positions of values, for diagnostics.
-    let index: JSONPositionIndex
+    let root: LocatedJSON.JSONNode
 
     /// Parses `data`, reporting a located error when it is not UTF-8 JSON.
     static func parse(_ data: Data, path: String, log: inout DiagnosticLog) -> JSONDocument? {
@@ -16,26 +15,21 @@ struct JSONDocument {
             log.error("this file is not UTF-8 text; save it as UTF-8 JSON", at: SourceLocation(path: path))
             return nil
         }
-        let index = JSONPositionIndex(text: text)
-        let root: Any
         do {
-            root = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+            return JSONDocument(path: path, root: try JSONParser.parse(Array(text.utf8)))
         } catch {
-            let failure = index.failure
-            log.error(
-                "this is not valid JSON (check for a missing comma, quote or bracket near here)",
-                at: SourceLocation(path: path, line: failure?.line ?? 1, column: failure?.column ?? 1))
+            log.error("this is not valid JSON: \(error.message) (check for a missing comma, quote or bracket near here)",
+                      at: SourceLocation(path: path, line: error.line, column: error.column))
             return nil
         }
-        return JSONDocument(path: path, root: root, index: index)
     }
 
-    /// The location of the value at `jsonPath` (or of its nearest ancestor found).
-    func location(of jsonPath: JSONPath) -> SourceLocation {
-        guard let entry = index.entry(nearest: jsonPath) else { return SourceLocation(path: path) }
-        return SourceLocation(path: path, line: entry.line, column: entry.column)
+    /// Where the top-level member `key` is (the document's start when there is none).
+    func location(ofMember key: String) -> SourceLocation {
+        let node = root[key] ?? root
+        return SourceLocation(path: path, line: node.line, column: node.column)
     }
 
     /// The root as a node.
-    var rootNode: JSONNode { JSONNode(value: root, path: JSONPath(), document: self) }
+    var rootNode: JSONNode { JSONNode(node: root, path: JSONPath(), document: self) }
 }

@@ -1,80 +1,66 @@
 import Diagnostics
 import Foundation
+import LocatedJSON
 
-/// One value of a ``JSONDocument`` with its path, and typed accessors that report located
+/// One value of a ``JSONDocument`` with its key path, and typed accessors that report located
 /// diagnostics instead of failing silently.
 struct JSONNode {
-    /// The value as `JSONSerialization` produced it.
-    let value: Any
-    /// Where it is in the document.
+    /// The parsed value, with its position.
+    let node: LocatedJSON.JSONNode
+    /// Where it is in the document, for messages (`games[2].balance`).
     let path: JSONPath
     /// The document it belongs to.
     let document: JSONDocument
 
-    /// The file location of this value.
-    var location: SourceLocation { document.location(of: path) }
+    /// The kinds of JSON value.
+    enum Kind { case object, array, string, number, bool, null }
 
-    /// The literal kind, from the scanner when it saw this value, else from the bridged type.
-    var kind: JSONPositionIndex.Kind {
-        if let entry = document.index.entry(at: path) { return entry.kind }
-        switch value {
-        case is NSNull: return .null
-        case is String: return .string
-        case is [Any]: return .array
-        case is [String: Any]: return .object
-        case is Bool: return .bool
-        default: return .number
+    /// The file location of this value.
+    var location: SourceLocation { SourceLocation(path: document.path, line: node.line, column: node.column) }
+
+    /// The literal kind.
+    var kind: Kind {
+        switch node.value {
+        case .null: return .null
+        case .bool: return .bool
+        case .number: return .number
+        case .string: return .string
+        case .array: return .array
+        case .object: return .object
         }
     }
 
     /// Words for the kind, for messages.
-    var kindName: String {
-        switch kind {
-        case .object: return "an object"
-        case .array: return "an array"
-        case .string: return "a string"
-        case .number: return "a number"
-        case .bool: return "true/false"
-        case .null: return "null"
-        }
-    }
+    var kindName: String { node.kindName }
 
     /// The text when this is a string.
-    var stringValue: String? { kind == .string ? value as? String : nil }
+    var stringValue: String? { node.string }
 
     /// The number when this is a JSON number.
-    var numberValue: Double? {
-        guard kind == .number else { return nil }
-        if let number = value as? NSNumber { return number.doubleValue }
-        if let number = value as? Double { return number }
-        if let number = value as? Int { return Double(number) }
-        return nil
-    }
+    var numberValue: Double? { node.number }
 
     /// The flag when this is `true` or `false`.
     var boolValue: Bool? {
-        guard kind == .bool else { return nil }
-        if let flag = value as? Bool { return flag }
-        return (value as? NSNumber)?.boolValue
+        if case .bool(let flag) = node.value { return flag }
+        return nil
     }
 
-    /// The members when this is an object.
-    var isObject: Bool { value is [String: Any] }
+    /// Whether this is an object.
+    var isObject: Bool { node.members != nil }
 
     /// The elements when this is an array.
     var elements: [JSONNode]? {
-        guard let array = value as? [Any] else { return nil }
-        return array.enumerated().map { JSONNode(value: $0.element, path: path.appending(.index($0.offset)), document: document) }
+        node.array?.enumerated().map { JSONNode(node: $0.element, path: path.appending(.index($0.offset)), document: document) }
     }
 
-    /// The member `key`, or `nil` when absent or `null`.
+    /// The member `key` (the last one if repeated), or `nil` when absent or `null`.
     func member(_ key: String) -> JSONNode? {
-        guard let object = value as? [String: Any], let child = object[key], !(child is NSNull) else { return nil }
-        return JSONNode(value: child, path: path.appending(.key(key)), document: document)
+        guard let child = node[key], child.value != .null else { return nil }
+        return JSONNode(node: child, path: path.appending(.key(key)), document: document)
     }
 
     /// The keys of an object, sorted.
-    var keys: [String] { ((value as? [String: Any])?.keys).map { $0.sorted() } ?? [] }
+    var keys: [String] { Set(node.members?.map(\.key) ?? []).sorted() }
 
     // MARK: Reporting
 

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import LocatedJSON
 
 /// Reads a study export (`notes/*.json`, `progress/*.json`) and reports every problem with its
 /// location. A file that cannot be read as a whole (broken JSON, wrong format, a newer version)

@@ -13,7 +13,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
 
 /// A strict JSON parser (RFC 8259) that records the line and column of every value.
 ///
-/// Foundation's `JSONSerialization` reports neither reliably, and a study export is user input that
+/// Foundation's `JSONSerialization` reports neither reliably, and every JSON file Loupe reads is user input that
 /// must be located precisely when it is broken. Nesting is limited so hostile input cannot exhaust
 /// the stack.
 public struct JSONParser {
