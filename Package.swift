@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "Templating", dependencies: [.product(name: "Mustache", package: "swift-mustache"), "Diagnostics"]),
         // Readers: the review deck, breed data, session records, study progress.
         .target(name: "Deck", dependencies: ["Diagnostics"]),
-        .target(name: "Breeds", dependencies: ["Diagnostics"]),
+        .target(name: "Breeds", dependencies: ["Diagnostics", "LocatedJSON"]),
         .target(name: "Sessions", dependencies: ["Diagnostics", "LocatedJSON"]),
         .target(name: "SessionReports", dependencies: ["Sessions", "Templating", "MarkdownHTML", "Diagnostics", "MarkupText"]),
         .target(name: "Study", dependencies: ["Diagnostics", "LocatedJSON"]),
@@ -51,6 +51,7 @@ let package = Package(
 
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "MarkupTextTests", dependencies: ["MarkupText"]),
+        .testTarget(name: "LocatedJSONTests", dependencies: ["LocatedJSON"]),
         .testTarget(name: "MarkdownHTMLTests", dependencies: ["MarkdownHTML"]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating", "MarkdownHTML"]),
         .testTarget(name: "DeckTests", dependencies: ["Deck"], resources: [.copy("Fixtures")]),

@@ -37,6 +37,12 @@ public struct JSONNode: Sendable, Equatable {
         return members.last { $0.key == key }?.node
     }
 
+    /// The member named `key` with its key's position (the last one if repeated).
+    public func member(_ key: String) -> JSONMember? {
+        guard case .object(let members) = value else { return nil }
+        return members.last { $0.key == key }
+    }
+
     /// The string, when this node is a string.
     public var string: String? {
         if case .string(let text) = value { return text }
@@ -80,10 +86,16 @@ public struct JSONMember: Sendable, Equatable {
     public var key: String
     /// The value.
     public var node: JSONNode
+    /// 1-based line of the key's opening quote.
+    public var keyLine: Int
+    /// 1-based column of the key's opening quote.
+    public var keyColumn: Int
 
-    /// Creates a member.
-    public init(key: String, node: JSONNode) {
+    /// Creates a member; the key's position defaults to the value's.
+    public init(key: String, node: JSONNode, keyLine: Int? = nil, keyColumn: Int? = nil) {
         self.key = key
         self.node = node
+        self.keyLine = keyLine ?? node.line
+        self.keyColumn = keyColumn ?? node.column
     }
 }

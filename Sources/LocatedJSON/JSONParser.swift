@@ -22,6 +22,8 @@ public struct JSONParser {
     private var line = 1
     private var column = 1
     private var depth = 0
+    /// The position just after the last non-blank character read, where a truncated file is reported.
+    private var contentEnd = (line: 1, column: 1)
     /// The deepest nesting accepted.
     public static let maximumDepth = 200
 
@@ -42,8 +44,11 @@ public struct JSONParser {
         return node
     }
 
+    /// An error here; at the end of the input, just after the last non-blank character (where a
+    /// truncated file was cut), not on the empty line after it.
     private func failure(_ message: String) -> JSONSyntaxError {
-        JSONSyntaxError(line: line, column: column, message: message)
+        if index >= bytes.count { return JSONSyntaxError(line: contentEnd.line, column: contentEnd.column, message: message) }
+        return JSONSyntaxError(line: line, column: column, message: message)
     }
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -57,6 +62,7 @@ public struct JSONParser {
         } else if byte & 0xC0 != 0x80 {
             column += 1  // continuation bytes do not start a new character
         }
+        if byte != 0x20 && byte != 0x0A && byte != 0x0D && byte != 0x09 { contentEnd = (line, column) }
     }
 
     private mutating func skipWhitespace() {
@@ -97,12 +103,13 @@ public struct JSONParser {
                 throw current == nil ? failure("the JSON ends inside an object; the file may be truncated")
                     : failure("expected a quoted key in the object")
             }
+            let keyLine = line, keyColumn = column
             let key = try parseString()
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw failure("expected ':' after the key \"\(key)\"") }
             advance()
             skipWhitespace()
-            members.append(JSONMember(key: key, node: try parseValue()))
+            members.append(JSONMember(key: key, node: try parseValue(), keyLine: keyLine, keyColumn: keyColumn))
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): advance()

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import LocatedJSON
 
 /// Reads one saved `/v1/breeds` response: a JSON array of breed objects (a single object is accepted too).
 struct BreedFileReader {
@@ -25,23 +26,24 @@ struct BreedFileReader {
                 at: SourceLocation(path: displayPath))
             return []
         }
-        let bytes = [UInt8](data)
-        let locator = JSONRecordLocator(bytes: bytes)
-        let parsed: Any
+        let root: JSONNode
         do {
-            parsed = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            root = try JSONParser.parse([UInt8](data))
         } catch {
-            log.report(parseDiagnostic(for: error, locator: locator, bytes: bytes))
+            let reason = error.message.hasPrefix("the file is empty") ? "the file is empty" : error.message
+            log.error(
+                "breed file is not valid JSON (\(reason)); save the API's GET /v1/breeds response as UTF-8 JSON.",
+                at: SourceLocation(path: displayPath, line: error.line, column: error.column))
             return []
         }
-        let records: [Any]
-        if let array = parsed as? [Any] {
+        let records: [JSONNode]
+        if let array = root.array {
             records = array
-        } else if parsed is [String: Any] {
-            records = [parsed]
+        } else if root.members != nil {
+            records = [root]
         } else {
             log.error(
-                "breed file holds \(JSONKind.describe(parsed)), not a list of breeds; save the API's "
+                "breed file holds \(JSONKind.describe(root)), not a list of breeds; save the API's "
                     + "GET /v1/breeds response (a JSON array) here.",
                 at: SourceLocation(path: displayPath, line: 1, column: 1))
             return []
@@ -49,9 +51,8 @@ struct BreedFileReader {
 
         var results: [BreedRecordReader.Result] = []
         for (index, element) in records.enumerated() {
-            var reader = BreedRecordReader(
-                record: element as? [String: Any] ?? [:], path: displayPath, locator: locator, recordIndex: index)
-            guard element is [String: Any] else {
+            var reader = BreedRecordReader(record: element, path: displayPath, recordIndex: index)
+            guard element.members != nil else {
                 log.warning(
                     "breed #\(index + 1) is \(JSONKind.describe(element)), not an object; it was skipped.",
                     at: reader.recordLocation)
@@ -84,27 +85,5 @@ struct BreedFileReader {
             breeds.append(breed)
         }
         return breeds
-    }
-
-    /// A located error for invalid JSON; Foundation reports "around character N" (a byte offset).
-    private func parseDiagnostic(for error: Error, locator: JSONRecordLocator, bytes: [UInt8]) -> Diagnostic {
-        let byteCount = bytes.count
-        let detail = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
-        var offset: Int?
-        if let range = detail.range(of: #"character (\d+)"#, options: .regularExpression) {
-            offset = Int(detail[range].drop { !$0.isNumber }).flatMap { $0 <= byteCount ? $0 : nil }
-        } else if detail.contains("end of file"), byteCount > 0 {
-            // Truncated: point just after the last non-blank character.
-            offset = bytes.lastIndex { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }.map { $0 + 1 }
-        }
-        var location = SourceLocation(path: displayPath)
-        if let offset {
-            let (line, column) = locator.lineAndColumn(ofOffset: offset)
-            location = SourceLocation(path: displayPath, line: line, column: column)
-        }
-        let reason = byteCount == 0 ? "the file is empty" : TextCleaning.clean(detail)
-        return .error(
-            "breed file is not valid JSON (\(reason)); save the API's GET /v1/breeds response as UTF-8 JSON.",
-            at: location)
     }
 }

@@ -1,7 +1,8 @@
 import Diagnostics
 import Foundation
+import LocatedJSON
 
-/// Reads one record (a JSON object already parsed by `JSONSerialization`) into a ``Breed``,
+/// Reads one record (a JSON object parsed with positions by ``LocatedJSON``) into a ``Breed``,
 /// field by field: a null or wrongly typed field is dropped with a warning, unknown fields are ignored.
 struct BreedRecordReader {
     /// A record read, before its species is settled and its slug assigned.
@@ -11,45 +12,32 @@ struct BreedRecordReader {
         var speciesFromFields: Species?
     }
 
-    let record: [String: Any]
+    let record: JSONNode
     let path: String
-    let recordOffsets: JSONRecordLocator.Record?
-    let locator: JSONRecordLocator?
     /// 1-based position of the record in its file, for messages when the name is unknown.
     let position: Int
 
     /// The breed's name and id as they appear in messages, once known.
     private var subject: String
 
-    init(record: [String: Any], path: String, locator: JSONRecordLocator?, recordIndex: Int) {
+    init(record: JSONNode, path: String, recordIndex: Int) {
         self.record = record
         self.path = path
-        self.locator = locator
         self.position = recordIndex + 1
-        if let locator, recordIndex < locator.records.count {
-            recordOffsets = locator.records[recordIndex]
-        } else {
-            recordOffsets = nil
-        }
         subject = "breed #\(recordIndex + 1)"
     }
 
     /// Where the record starts.
     var recordLocation: SourceLocation {
-        location(ofOffset: recordOffsets?.offset)
+        SourceLocation(path: path, line: record.line, column: record.column)
     }
 
-    /// Where a top-level field is, falling back to the record, then the file.
+    /// Where a top-level field's key is, falling back to the record.
     /// A nested field (`weight.metric`) is located at its top-level key.
     func location(ofField key: String) -> SourceLocation {
         let topLevel = key.split(separator: ".").first.map(String.init) ?? key
-        return location(ofOffset: recordOffsets?.keyOffsets[topLevel] ?? recordOffsets?.offset)
-    }
-
-    private func location(ofOffset offset: Int?) -> SourceLocation {
-        guard let offset, let locator else { return SourceLocation(path: path) }
-        let (line, column) = locator.lineAndColumn(ofOffset: offset)
-        return SourceLocation(path: path, line: line, column: column)
+        guard let member = record.member(topLevel) else { return recordLocation }
+        return SourceLocation(path: path, line: member.keyLine, column: member.keyColumn)
     }
 
     /// Reads the record, or returns `nil` (with a warning) when it has no usable id or name.
@@ -92,7 +80,7 @@ struct BreedRecordReader {
             log.warning("\(subject) has no \"id\". \(fix)", at: recordLocation)
             return nil
         }
-        if let text = value as? String {
+        if let text = value.string {
             let cleaned = TextCleaning.clean(text)
             if !cleaned.isEmpty { return cleaned }
             log.warning("\(subject) has an empty \"id\". \(fix)", at: location(ofField: "id"))
@@ -112,7 +100,7 @@ struct BreedRecordReader {
             log.warning("\(who) has no \"name\". \(fix)", at: recordLocation)
             return nil
         }
-        guard let text = value as? String else {
+        guard let text = value.string else {
             log.warning("\(who) has a \"name\" that is \(JSONKind.describe(value)). \(fix)", at: location(ofField: "name"))
             return nil
         }
@@ -146,7 +134,7 @@ struct BreedRecordReader {
             at: location(ofField: key))
     }
 
-    private func warnType(_ key: String, value: Any, expecting expectation: String, log: inout DiagnosticLog) {
+    private func warnType(_ key: String, value: JSONNode, expecting expectation: String, log: inout DiagnosticLog) {
         log.warning(
             "field \"\(key)\" of \(subject) should be \(expectation) but is \(JSONKind.describe(value)); "
                 + "it was left out. Correct or remove the field.",
@@ -161,9 +149,9 @@ struct BreedRecordReader {
     }
 
     /// The value of `key` unless missing (silently `nil`) or null (`nil` with a warning).
-    private func present(_ key: String, expecting expectation: String, log: inout DiagnosticLog) -> Any? {
+    private func present(_ key: String, expecting expectation: String, log: inout DiagnosticLog) -> JSONNode? {
         guard let value = record[key] else { return nil }
-        if value is NSNull {
+        if value.value == .null {
             warnNull(key, expecting: expectation, log: &log)
             return nil
         }
@@ -172,7 +160,7 @@ struct BreedRecordReader {
 
     private func text(_ key: String, log: inout DiagnosticLog) -> String? {
         guard let value = present(key, expecting: "text", log: &log) else { return nil }
-        guard let string = value as? String else {
+        guard let string = value.string else {
             warnType(key, value: value, expecting: "text", log: &log)
             return nil
         }
@@ -185,10 +173,10 @@ struct BreedRecordReader {
         let expectation = "a comma-separated text"
         guard let value = present(key, expecting: expectation, log: &log) else { return [] }
         var items: [String]
-        if let string = value as? String {
+        if let string = value.string {
             items = string.split(separator: ",").map(String.init)
-        } else if let array = value as? [Any], array.allSatisfy({ $0 is String }) {
-            items = array.compactMap { $0 as? String }
+        } else if let array = value.array, array.allSatisfy({ $0.string != nil }) {
+            items = array.compactMap(\.string)
         } else {
             warnType(key, value: value, expecting: expectation, log: &log)
             return []
@@ -204,11 +192,11 @@ struct BreedRecordReader {
         return range(value, key: key, expectation: expectation, log: &log)
     }
 
-    private func range(_ value: Any, key: String, expectation: String, log: inout DiagnosticLog) -> NumericRange? {
-        if let number = JSONKind.double(value), number >= 0 {
+    private func range(_ value: JSONNode, key: String, expectation: String, log: inout DiagnosticLog) -> NumericRange? {
+        if let number = value.number, number >= 0 {
             return NumericRange(value: number)
         }
-        guard let string = value as? String else {
+        guard let string = value.string else {
             warnType(key, value: value, expecting: expectation, log: &log)
             return nil
         }
@@ -231,14 +219,14 @@ struct BreedRecordReader {
     private func measure(_ key: String, kind: BodyMeasure.Kind, log: inout DiagnosticLog) -> BodyMeasure? {
         let expectation = "an object with \"imperial\" and \"metric\" ranges such as \"7 - 10\""
         guard let value = present(key, expecting: expectation, log: &log) else { return nil }
-        guard let object = value as? [String: Any] else {
+        guard value.members != nil else {
             warnType(key, value: value, expecting: expectation, log: &log)
             return nil
         }
         func part(_ system: String) -> NumericRange? {
             let partKey = "\(key).\(system)"
-            guard let partValue = object[system] else { return nil }
-            if partValue is NSNull {
+            guard let partValue = value[system] else { return nil }
+            if partValue.value == .null {
                 warnNull(partKey, expecting: "a range such as \"7 - 10\"", log: &log)
                 return nil
             }
@@ -250,12 +238,12 @@ struct BreedRecordReader {
     private func score(_ key: String, log: inout DiagnosticLog) -> Int? {
         let expectation = "a whole number from 1 to \(BreedTrait.maximum)"
         guard let value = present(key, expecting: expectation, log: &log) else { return nil }
-        guard let number = value as? NSNumber, !JSONKind.isBoolean(number) else {
+        guard let number = value.number else {
             warnType(key, value: value, expecting: expectation, log: &log)
             return nil
         }
-        guard let integer = JSONKind.integer(number), (1...BreedTrait.maximum).contains(integer) else {
-            warnValue(key, shown: "\(number)", expecting: expectation, log: &log)
+        guard let integer = JSONKind.integer(value), (1...BreedTrait.maximum).contains(integer) else {
+            warnValue(key, shown: JSONKind.shown(number), expecting: expectation, log: &log)
             return nil
         }
         return integer
@@ -264,16 +252,16 @@ struct BreedRecordReader {
     private func flag(_ key: String, log: inout DiagnosticLog) -> Bool? {
         let expectation = "0 or 1"
         guard let value = present(key, expecting: expectation, log: &log) else { return nil }
-        guard let number = value as? NSNumber else {
+        if case .bool(let flag) = value.value { return flag }
+        guard let number = value.number else {
             warnType(key, value: value, expecting: expectation, log: &log)
             return nil
         }
-        if JSONKind.isBoolean(number) { return number.boolValue }
-        switch JSONKind.integer(number) {
+        switch JSONKind.integer(value) {
         case 0: return false
         case 1: return true
         default:
-            warnValue(key, shown: "\(number)", expecting: expectation, log: &log)
+            warnValue(key, shown: JSONKind.shown(number), expecting: expectation, log: &log)
             return nil
         }
     }
@@ -282,7 +270,7 @@ struct BreedRecordReader {
     private func webAddress(_ key: String, log: inout DiagnosticLog) -> String? {
         let expectation = "an http or https address"
         guard let value = present(key, expecting: expectation, log: &log) else { return nil }
-        guard let string = value as? String else {
+        guard let string = value.string else {
             warnType(key, value: value, expecting: expectation, log: &log)
             return nil
         }
@@ -328,9 +316,9 @@ struct BreedRecordReader {
             warnValue("reference_image_id", shown: TextCleaning.quoted(id), expecting: expectation, log: &log)
             return nil
         }
-        guard let image = record["image"] as? [String: Any] else { return nil }
-        if let id = image["id"] as? String, Self.isSafeImageID(id) { return id }
-        if let url = image["url"] as? String, let components = URLComponents(string: url) {
+        guard let image = record["image"], image.members != nil else { return nil }
+        if let id = image["id"]?.string, Self.isSafeImageID(id) { return id }
+        if let url = image["url"]?.string, let components = URLComponents(string: url) {
             let fileName = components.path.split(separator: "/").last.map(String.init) ?? ""
             let stem = fileName.split(separator: ".").first.map(String.init) ?? ""
             if Self.isSafeImageID(stem) { return stem }

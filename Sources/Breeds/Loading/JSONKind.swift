@@ -1,34 +1,27 @@
-import Foundation
+import LocatedJSON
 
-/// Helpers to tell apart the values `JSONSerialization` produces.
+/// Phrases and number checks for JSON values in breed records.
 enum JSONKind {
     /// A short phrase for messages: "text", "a number", "true or false", "a list", "an object", "null".
-    static func describe(_ value: Any) -> String {
-        if value is NSNull { return "null" }
-        if let number = value as? NSNumber { return isBoolean(number) ? "true or false" : "a number" }
-        if value is String { return "text" }
-        if value is [Any] { return "a list" }
-        if value is [String: Any] { return "an object" }
-        return "an unknown value"
-    }
-
-    /// Whether a number came from JSON `true`/`false` (Foundation bridges them to `NSNumber`).
-    static func isBoolean(_ number: NSNumber) -> Bool {
-        let type = String(cString: number.objCType)
-        return type == "c" || type == "B"
+    static func describe(_ node: JSONNode) -> String {
+        switch node.value {
+        case .null: return "null"
+        case .bool: return "true or false"
+        case .number: return "a number"
+        case .string: return "text"
+        case .array: return "a list"
+        case .object: return "an object"
+        }
     }
 
     /// The whole number a JSON number holds (`4`, `4.0`), or `nil` for fractions, booleans and non-numbers.
-    static func integer(_ value: Any) -> Int? {
-        guard let number = value as? NSNumber, !isBoolean(number) else { return nil }
-        let double = number.doubleValue
-        guard double.isFinite, double == double.rounded(), abs(double) < 1e15 else { return nil }
+    static func integer(_ node: JSONNode) -> Int? {
+        guard let double = node.number, double.isFinite, double == double.rounded(), abs(double) < 1e15 else { return nil }
         return Int(double)
     }
 
-    /// A finite JSON number (not a boolean), if `value` is one.
-    static func double(_ value: Any) -> Double? {
-        guard let number = value as? NSNumber, !isBoolean(number), number.doubleValue.isFinite else { return nil }
-        return number.doubleValue
+    /// A number as the file wrote it, for messages (`7`, not `7.0`).
+    static func shown(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
     }
 }
