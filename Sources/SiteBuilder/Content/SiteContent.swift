@@ -31,12 +31,7 @@ struct SiteContent: Sendable {
                                          displayPath: options.display("loupe.yml"), log: &log)
         let reader = DeckReader(deckDirectory: options.content.appendingPathComponent("deck"),
                                 displayDirectory: options.display("deck"), forcedEncoding: options.deckEncoding)
-        let clock = ContinuousClock()
-        let deckStart = clock.now
         let deck = reader.read(log: &log)
-        if ProcessInfo.processInfo.environment["LOUPE_TRACE"] != nil {
-            FileHandle.standardError.write(Data("deck read: \(clock.now - deckStart)\n".utf8))
-        }
         var aboutHTML = ""
         let aboutFile = options.content.appendingPathComponent("about.md")
         if let data = fileManager.contents(atPath: aboutFile.path) {

@@ -48,7 +48,6 @@ struct PageWriter {
             writer.writeAssets(problems: &problems)
             writer.writeImages(problems: &problems)
         }
-        let deck = content.deck
         timed("contents, category and topic pages") { writer in
             writer.writeIndexPages(renderer: renderer, problems: &problems)
         }
@@ -72,7 +71,6 @@ struct PageWriter {
                         title: "Search", path: "search.html", kind: "search", renderer: renderer, problems: &problems)
         }
         problems.diagnostics.append(contentsOf: searchProblems.all)
-        _ = deck
         log.merge(problems.diagnostics.sorted { ($0.location.path, $0.location.line ?? 0) < ($1.location.path, $1.location.line ?? 0) })
     }
 

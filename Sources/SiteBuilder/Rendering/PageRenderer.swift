@@ -10,9 +10,15 @@ struct PageRenderer: Sendable {
     /// Layout shells rendered once per page shape (root, kind, …) with markers for title and body.
     private let shells = LayoutShells()
 
+    /// The site values for templates, with `has…` flags as booleans (built once, used by every page).
+    private let siteValues: SiteValues
+
     init(templates: TemplateLibrary, site: [String: String]) {
         self.templates = templates
         self.site = site
+        var values: [String: Any] = site
+        for (key, value) in site where key.hasPrefix("has") { values[key] = value == "true" }
+        siteValues = SiteValues(values: values)
     }
 
     /// What the layout needs besides the body.
@@ -30,19 +36,13 @@ struct PageRenderer: Sendable {
     func render(_ template: String, context: [String: Any], page: Page) throws(TemplateError) -> String {
         var context = context
         context["root"] = page.root
-        context["site"] = siteContext
-        for (key, value) in site where key.hasPrefix("has") { context[key] = value == "true" }
+        context["site"] = siteValues.values
+        for (key, value) in siteValues.values where key.hasPrefix("has") { context[key] = value }
         let markdown = try templates.render(template, with: context)
         let body = MarkdownRenderer.html(from: markdown, allowRawHTML: true)
         return try wrap(body: body, page: page)
     }
 
-    /// The site values for templates, with `has…` flags as booleans.
-    var siteContext: [String: Any] {
-        var context: [String: Any] = site
-        for (key, value) in site where key.hasPrefix("has") { context[key] = value == "true" }
-        return context
-    }
 
     /// Wraps an HTML fragment in the layout.
     ///
@@ -74,13 +74,18 @@ struct PageRenderer: Sendable {
 
     private func renderLayout(body: String, title: String, page: Page) throws(TemplateError) -> String {
         var layout: [String: Any] = [
-            "title": title, "root": page.root, "body": body, "kind": page.kind, "site": siteContext,
+            "title": title, "root": page.root, "body": body, "kind": page.kind, "site": siteValues.values,
             "isPersonal": page.isPersonal, "scripts": page.scripts.map { ["src": page.root + $0] },
         ]
         layout["description"] = page.description ?? site["description"] ?? ""
-        for (key, value) in site where key.hasPrefix("has") { layout[key] = value == "true" }
+        for (key, value) in siteValues.values where key.hasPrefix("has") { layout[key] = value }
         return try templates.render("layout", with: layout)
     }
+}
+
+/// Template values of the whole site; immutable after creation, so safe to share between workers.
+struct SiteValues: @unchecked Sendable {
+    let values: [String: Any]
 }
 
 /// Pre-rendered layout shells, shared by the parallel page workers.

@@ -21,20 +21,8 @@ extension PageWriter {
     /// Writes `search/index.json`, `search/index.js` and the term and document shards.
     func writeSearchIndex(problems: inout ProblemList) {
         let files: [SearchIndexFile]
-        let trace = ProcessInfo.processInfo.environment["LOUPE_TRACE"] != nil
-        let clock = ContinuousClock()
-        var mark = clock.now
-        func lap(_ name: String) {
-            if trace { FileHandle.standardError.write(Data("  search \(name): \(clock.now - mark)\n".utf8)) }
-            mark = clock.now
-        }
         do {
-            let documents = searchDocuments
-            lap("documents")
-            let bundle = SearchIndexBuilder().build(documents)
-            lap("build")
-            files = try bundle.files()
-            lap("encode")
+            files = try SearchIndexBuilder().build(searchDocuments).files()
         } catch {
             problems.diagnostics.append(.error(error.description, at: SourceLocation(path: "search/index.json")))
             return
@@ -45,6 +33,5 @@ extension PageWriter {
                 problems.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: path)))
             }
         }
-        lap("write")
     }
 }
