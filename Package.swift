@@ -18,7 +18,7 @@ let package = Package(
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CHaru", providers: [.apt(["libhpdf-dev"])]),
 
-        // Shared vocabulary: located diagnostics, and HTML/XML text escaping.
+        // Shared vocabulary: located diagnostics, and escaping text for HTML, XML and Markdown.
         .target(name: "Diagnostics"),
         .target(name: "MarkupText"),
         // JSON parsed with the line and column of every value, for located diagnostics.
@@ -26,10 +26,10 @@ let package = Package(
         // Markdown → HTML through libcmark.
         .target(name: "MarkdownHTML", dependencies: ["CCmark"]),
         // Mustache templates with a Markdown+HTML-escaping content type.
-        .target(name: "Templating", dependencies: [.product(name: "Mustache", package: "swift-mustache"), "Diagnostics"]),
+        .target(name: "Templating", dependencies: [.product(name: "Mustache", package: "swift-mustache"), "MarkupText"]),
         // Readers: the review deck, breed data, session records, study progress.
         .target(name: "Deck", dependencies: ["Diagnostics"]),
-        .target(name: "Breeds", dependencies: ["Diagnostics", "LocatedJSON"]),
+        .target(name: "Breeds", dependencies: ["Diagnostics", "LocatedJSON", "MarkupText"]),
         .target(name: "Sessions", dependencies: ["Diagnostics", "LocatedJSON"]),
         .target(name: "SessionReports", dependencies: ["Sessions", "Templating", "MarkdownHTML", "Diagnostics", "MarkupText"]),
         .target(name: "Study", dependencies: ["Diagnostics", "LocatedJSON"]),
@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "MarkupTextTests", dependencies: ["MarkupText"]),
         .testTarget(name: "LocatedJSONTests", dependencies: ["LocatedJSON"]),
         .testTarget(name: "MarkdownHTMLTests", dependencies: ["MarkdownHTML"]),
-        .testTarget(name: "TemplatingTests", dependencies: ["Templating", "MarkdownHTML"]),
+        .testTarget(name: "TemplatingTests", dependencies: ["Templating", "MarkdownHTML", "MarkupText"]),
         .testTarget(name: "DeckTests", dependencies: ["Deck"], resources: [.copy("Fixtures")]),
         .testTarget(name: "BreedsTests", dependencies: ["Breeds", "Templating", "MarkdownHTML"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SessionsTests", dependencies: ["Sessions"], resources: [.copy("Fixtures")]),

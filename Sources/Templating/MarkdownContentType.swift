@@ -1,3 +1,4 @@
+import MarkupText
 import Mustache
 
 /// The Mustache content type for Markdown templates: `{{value}}` is escaped for Markdown and HTML.

@@ -1,4 +1,5 @@
 import MarkdownHTML
+import MarkupText
 import Templating
 import Testing
 

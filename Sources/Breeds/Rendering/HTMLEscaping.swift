@@ -1,33 +1,13 @@
+import MarkupText
+
 /// Escaping for the HTML fragments this module generates (passed to templates as `{{{…}}}`).
 ///
 /// Text is escaped for HTML and, with numeric character references, for Markdown's inline syntax too,
 /// so a fragment stays inert whether cmark treats it as an HTML block or as inline HTML.
 enum HTMLEscaping {
-    /// Escapes text content.
+    /// Escapes text content: the site's Markdown+HTML escaping, for text that continues a line.
     static func text(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            case "\\": result += "&#92;"
-            case "`": result += "&#96;"
-            case "*": result += "&#42;"
-            case "_": result += "&#95;"
-            case "[": result += "&#91;"
-            case "]": result += "&#93;"
-            case "|": result += "&#124;"
-            case "~": result += "&#126;"
-            // A newline would let a blank line end the HTML block early; fragments are one line.
-            case "\n", "\r\n", "\r": result += " "
-            default: result.append(character)
-            }
-        }
-        return result
+        MarkdownEscaper.escape(text, atLineStart: false)
     }
 
     /// Escapes an attribute value (always written in double quotes).

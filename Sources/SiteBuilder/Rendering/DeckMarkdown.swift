@@ -1,4 +1,5 @@
 import Deck
+import MarkupText
 import Templating
 
 /// Turns parsed deck text into Markdown. Every piece of user text is escaped with
