@@ -7,13 +7,15 @@ enum DeckPages {
 
     /// The contents page: categories expanding to topics.
     static func home(_ deck: Deck) -> [String: Any] {
-        [
+        // Open the first category that has cards (a leading category-only row would open empty).
+        let opened = deck.categories.firstIndex { $0.cardCount > 0 } ?? 0
+        return [
             "cardCount": deck.cardCount,
             "categoryCount": deck.categories.count,
             "categories": deck.categories.enumerated().map { index, category in
                 [
                     "title": category.title, "url": SitePaths.category(category), "cardCount": category.cardCount,
-                    "isOpen": index == 0, "hasTopics": !category.topics.isEmpty,
+                    "isOpen": index == opened, "hasTopics": !category.topics.isEmpty,
                     "topics": category.topics.map { topic in
                         ["title": topic.title, "url": SitePaths.topic(category, topic), "cardCount": topic.cards.count] as [String: Any]
                     },
