@@ -11,11 +11,12 @@ public enum SessionLoader {
     public static func load(contentDirectory: URL, log: inout DiagnosticLog) -> SessionCatalog {
         let base = contentDirectory.relativePath
         let outlineFiles = listFiles(in: contentDirectory.appendingPathComponent("outlines"), display: base + "/outlines",
-                                     recursive: false).filter { $0.url.pathExtension.lowercased() == "json" }
+                                     recursive: false, log: &log).filter { $0.url.pathExtension.lowercased() == "json" }
         let sessionFiles = listFiles(in: contentDirectory.appendingPathComponent("sessions"), display: base + "/sessions",
-                                     recursive: true)
+                                     recursive: true, log: &log)
+        var reportedByStudy = DiagnosticLog()  // progress/ links are reported once, by the study reader
         let gameFiles = listFiles(in: contentDirectory.appendingPathComponent("progress"), display: base + "/progress",
-                                  recursive: false)
+                                  recursive: false, log: &reportedByStudy)
             .filter { $0.url.lastPathComponent.lowercased().hasPrefix("games") && $0.url.pathExtension.lowercased() == "json" }
         var loader = Loader()
         for file in outlineFiles { loader.readOutline(file, log: &log) }
@@ -36,7 +37,7 @@ public enum SessionLoader {
     public static func load(files: [URL], outlineDirectory: URL? = nil, log: inout DiagnosticLog) -> SessionCatalog {
         var loader = Loader()
         if let outlineDirectory {
-            for file in listFiles(in: outlineDirectory, display: outlineDirectory.relativePath, recursive: false)
+            for file in listFiles(in: outlineDirectory, display: outlineDirectory.relativePath, recursive: false, log: &log)
             where file.url.pathExtension.lowercased() == "json" {
                 loader.readOutline(file, log: &log, quietIfNotOutline: true)
             }
@@ -74,31 +75,20 @@ public enum SessionLoader {
     struct SessionFile {
         var url: URL
         var display: String
+        /// The content folder it was listed from (links must stay inside it); `nil` for named files.
+        var folder: ContentFolder? = nil
     }
 
-    static func listFiles(in directory: URL, display: String, recursive: Bool) -> [SessionFile] {
-        let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else { return [] }
-        var result: [SessionFile] = []
-        func walk(_ folder: URL, _ shown: String) {
-            guard let names = try? manager.contentsOfDirectory(atPath: folder.path) else { return }
-            for name in names.sorted() where !name.hasPrefix(".") {
-                let url = folder.appendingPathComponent(name)
-                var childIsDirectory: ObjCBool = false
-                guard manager.fileExists(atPath: url.path, isDirectory: &childIsDirectory) else { continue }
-                if childIsDirectory.boolValue {
-                    if recursive { walk(url, shown + "/" + name) }
-                } else {
-                    result.append(SessionFile(url: url, display: shown + "/" + name))
-                }
-            }
-        }
-        walk(directory, display)
-        return result
+    /// Lists through ``ContentFolder``: links leading outside `directory`'s content folder (its parent) are refused.
+    static func listFiles(in directory: URL, display: String, recursive: Bool, log: inout DiagnosticLog) -> [SessionFile] {
+        let content = ContentFolder(root: directory.deletingLastPathComponent())
+        let entries = recursive ? content.files(under: directory, display: display, log: &log)
+            : content.entries(of: directory, display: display, log: &log).filter { !$0.isDirectory }
+        return entries.map { SessionFile(url: $0.url, display: $0.display, folder: content) }
     }
 
     static func read(_ file: SessionFile, log: inout DiagnosticLog) -> Data? {
+        if let folder = file.folder { return folder.read(file.url, display: file.display, log: &log) }
         guard let data = FileManager.default.contents(atPath: file.url.path) else {
             log.error("cannot read this file; check that it exists and is readable", at: SourceLocation(path: file.display))
             return nil

@@ -9,15 +9,25 @@ public enum SiteGenerator {
     /// Reads, validates and renders everything; writes into a staging folder and swaps it into
     /// `options.output` only when there was no error.
     public static func build(_ options: BuildOptions) -> BuildReport {
+        // Never replace a folder that is not ours (OutputGuard), and never two builds at once (OutputLock).
+        let destination: URL
+        let lock: OutputLock
+        do {
+            destination = try OutputGuard.destination(for: options)
+            lock = try OutputLock(destination: destination)
+        } catch {
+            return BuildReport(diagnostics: [.error(error.messageOnly, at: SourceLocation(path: options.output.relativePath))], pageCount: 0, fileCount: 0)
+        }
+        defer { withExtendedLifetime(lock) {} }
         let fingerprint = BuildFingerprint.fingerprint(of: options)
-        if !options.force, let previous = BuildFingerprint.reusable(at: options.output, fingerprint: fingerprint) {
+        if !options.force, let previous = BuildFingerprint.reusable(at: destination, fingerprint: fingerprint) {
             // Nothing changed since the last successful build: same diagnostics, site left as it is.
             var report = BuildReport(diagnostics: previous.diagnostics, pageCount: previous.pageCount, fileCount: 0)
             report.isUpToDate = true
             return report
         }
         let output: StagedOutput
-        do { output = try StagedOutput(destination: options.output) } catch {
+        do { output = try StagedOutput(destination: destination) } catch {
             return BuildReport(diagnostics: [.error(error.messageOnly, at: SourceLocation(path: options.output.relativePath))], pageCount: 0, fileCount: 0)
         }
         var report = generate(options, into: output)

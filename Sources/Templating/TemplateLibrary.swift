@@ -21,13 +21,16 @@ public struct TemplateLibrary: Sendable {
         Self.registerContentType
         self.directory = directory
         let fileManager = FileManager.default
+        // A symlinked templates folder works: its real target is listed.
+        let isLink = (try? fileManager.destinationOfSymbolicLink(atPath: directory.path)) != nil
+        let listed = isLink ? directory.resolvingSymlinksInPath() : directory
         var isDirectory: ObjCBool = false
         guard fileManager.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue,
-              let enumerator = fileManager.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey])
+              let enumerator = fileManager.enumerator(at: listed, includingPropertiesForKeys: [.isRegularFileKey])
         else { throw .unreadableDirectory(path: directory.path) }
         var library = MustacheLibrary()
         var names = Set<String>()
-        let basePath = directory.standardizedFileURL.path
+        let basePath = listed.standardizedFileURL.path
         let files = enumerator.compactMap { $0 as? URL }
             .filter { ["md", "html"].contains($0.pathExtension) }
             .sorted { $0.path < $1.path }

@@ -28,32 +28,15 @@ public struct BreedCatalog: Sendable, Equatable {
     ///     current directory when inside it).
     ///   - log: receives a warning per dropped field or skipped record, an error per unreadable file.
     public static func load(from directory: URL, displayPath: String? = nil, log: inout DiagnosticLog) -> BreedCatalog {
-        let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            return BreedCatalog(breeds: [])
-        }
-        let folderName = displayPath ?? relativeToCurrentDirectory(directory.path)
-        let names: [String]
-        do {
-            names = try manager.contentsOfDirectory(atPath: directory.path)
-        } catch {
-            log.error("cannot list the breeds folder (\(error.localizedDescription)); check its permissions.",
-                      at: SourceLocation(path: folderName))
-            return BreedCatalog(breeds: [])
-        }
+        // Links must stay inside the content folder holding `breeds/` (see ContentFolder).
+        let content = ContentFolder(root: directory.deletingLastPathComponent())
+        guard content.isDirectory(directory) else { return BreedCatalog(breeds: []) }
+        var folderName = displayPath ?? relativeToCurrentDirectory(directory.path)
+        while folderName.hasSuffix("/") { folderName.removeLast() }
         var files: [(displayPath: String, fileName: String, data: Data)] = []
-        for name in names.sorted() where name.lowercased().hasSuffix(".json") && !name.hasPrefix(".") {
-            let url = directory.appendingPathComponent(name)
-            let shown = folderName.isEmpty ? name : (folderName.hasSuffix("/") ? folderName + name : folderName + "/" + name)
-            var isFolder: ObjCBool = false
-            guard manager.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
-            do {
-                files.append((shown, name, try Data(contentsOf: url)))
-            } catch {
-                log.error("cannot read this breed file (\(error.localizedDescription)); check its permissions.",
-                          at: SourceLocation(path: shown))
-            }
+        for entry in content.entries(of: directory, display: folderName, log: &log)
+        where !entry.isDirectory && entry.name.lowercased().hasSuffix(".json") {
+            if let data = content.read(entry.url, display: entry.display, log: &log) { files.append((entry.display, entry.name, data)) }
         }
         return load(files: files.map { ($0.displayPath, $0.fileName, $0.data) }, log: &log)
     }

@@ -17,36 +17,42 @@ public struct DeckReader: Sendable {
         self.forcedEncoding = forcedEncoding
     }
 
+    /// The content folder holding `deck/`: links must stay inside it (see ``ContentFolder``).
+    var contentFolder: ContentFolder { ContentFolder(root: deckDirectory.deletingLastPathComponent()) }
+
     /// The deck files (`*.tsv`, `*.txt`) in name order.
     public func deckFiles() -> [URL] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: deckDirectory.path)) ?? []
-        return names.filter { name in
-            let lower = name.lowercased()
-            return !name.hasPrefix(".") && (lower.hasSuffix(".tsv") || lower.hasSuffix(".txt"))
-        }.sorted().map { deckDirectory.appendingPathComponent($0) }
+        var ignored = DiagnosticLog()
+        return deckFiles(log: &ignored)
+    }
+
+    /// The deck files (`*.tsv`, `*.txt`) in name order; refused links are reported on `log`.
+    func deckFiles(log: inout DiagnosticLog) -> [URL] {
+        contentFolder.entries(of: deckDirectory, display: displayDirectory, log: &log).filter { entry in
+            let lower = entry.name.lowercased()
+            return !entry.isDirectory && (lower.hasSuffix(".tsv") || lower.hasSuffix(".txt"))
+        }.map(\.url)
     }
 
     /// Reads every deck file; problems go to `log`. Returns `nil` when there is no usable deck.
     public func read(log: inout DiagnosticLog) -> Deck? {
-        let folder = SourceLocation(path: displayDirectory)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: deckDirectory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            log.error("no deck folder; put the spreadsheet export (tab-delimited .tsv or .txt) in \(displayDirectory)/", at: folder)
+        let location = SourceLocation(path: displayDirectory)
+        let folder = contentFolder
+        guard folder.isDirectory(deckDirectory) else {
+            log.error("no deck folder; put the spreadsheet export (tab-delimited .tsv or .txt) in \(displayDirectory)/", at: location)
             return nil
         }
-        let files = deckFiles()
+        let files = deckFiles(log: &log)
         guard !files.isEmpty else {
-            log.error("no deck file; export the sheet as tab-delimited text (.tsv or .txt) into this folder", at: folder)
+            log.error("no deck file; export the sheet as tab-delimited text (.tsv or .txt) into this folder", at: location)
             return nil
         }
-        let images = ImageFolder(directory: deckDirectory.appendingPathComponent("images"))
+        let images = ImageFolder(directory: deckDirectory.appendingPathComponent("images"), in: folder,
+                                 display: displayDirectory + "/images", log: &log)
         var builder = DeckAssembler()
         for file in files {
             let display = displayDirectory + "/" + file.lastPathComponent
-            guard let data = FileManager.default.contents(atPath: file.path) else {
-                log.error("cannot read this file; check that it exists and is readable", at: SourceLocation(path: display))
-                continue
-            }
+            guard let data = folder.read(file, display: display, log: &log) else { continue }
             var sheet = DeckSheet(bytes: [UInt8](data), path: display, forcedEncoding: forcedEncoding)
             let rows = sheet.cardRows(images: images, log: &log)
             for row in rows { builder.add(row, log: &log) }
@@ -58,7 +64,7 @@ public struct DeckReader: Sendable {
         if log.hasErrors { return nil }
         let deck = builder.deck
         if deck.cardCount == 0 {
-            log.error("the deck has no cards: every card row needs a Category, a Topic and a Subtopic", at: folder)
+            log.error("the deck has no cards: every card row needs a Category, a Topic and a Subtopic", at: location)
             return nil
         }
         return deck

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// The files under `deck/images/`, listed once, looked up by name (exact, then case-insensitive).
@@ -7,16 +8,16 @@ struct ImageFolder: Sendable {
     /// Whether the folder exists at all.
     let exists: Bool
 
-    init(directory: URL) {
-        var isDirectory: ObjCBool = false
-        exists = FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    /// Lists `directory` (a linked folder inside the content folder works; links leading outside
+    /// it are reported on `log` and left out).
+    init(directory: URL, in content: ContentFolder, display: String, log: inout DiagnosticLog) {
+        exists = content.isDirectory(directory)
         var exact = Set<String>()
         var folded: [String: String] = [:]
-        let base = directory.standardizedFileURL.path
-        if let enumerator = FileManager.default.enumerator(atPath: base) {
-            for case let relative as String in enumerator {
-                exact.insert(relative)
-                folded[relative.lowercased()] = folded[relative.lowercased()] ?? relative
+        if exists {
+            for file in content.files(under: directory, display: display, log: &log) {
+                exact.insert(file.name)
+                folded[file.name.lowercased()] = folded[file.name.lowercased()] ?? file.name
             }
         }
         self.exact = exact

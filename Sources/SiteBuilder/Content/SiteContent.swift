@@ -20,9 +20,8 @@ struct SiteContent: Sendable {
     var charts: [SiteChart] = []
 
     static func load(_ options: BuildOptions, log: inout DiagnosticLog) -> SiteContent? {
-        let fileManager = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard fileManager.fileExists(atPath: options.content.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        let folder = ContentFolder(root: options.content)
+        guard folder.isDirectory(options.content) else {
             log.error("content folder not found; pass --content with the folder holding deck/, about.md and loupe.yml",
                       at: SourceLocation(path: options.content.relativePath))
             return nil
@@ -34,7 +33,7 @@ struct SiteContent: Sendable {
         let deck = reader.read(log: &log)
         var aboutHTML = ""
         let aboutFile = options.content.appendingPathComponent("about.md")
-        if let data = fileManager.contents(atPath: aboutFile.path) {
+        if let data = folder.read(aboutFile, display: options.display("about.md"), log: &log) {
             if let text = String(data: data, encoding: .utf8) {
                 aboutHTML = MarkdownRenderer.html(from: text, allowRawHTML: false, smartPunctuation: true)
             } else {
@@ -43,7 +42,7 @@ struct SiteContent: Sendable {
         }
         var breeds: BreedCatalog?
         let breedFolder = options.content.appendingPathComponent("breeds")
-        if fileManager.fileExists(atPath: breedFolder.path) {
+        if folder.isDirectory(breedFolder) {
             let catalog = BreedCatalog.load(from: breedFolder, displayPath: options.display("breeds"), log: &log)
             if !catalog.breeds.isEmpty { breeds = catalog }
         }

@@ -80,7 +80,7 @@ public struct SiteSettings: Sendable, Equatable, Decodable {
 
     /// Reads `file`; a missing file gives the defaults, a malformed one an error in `log`.
     public static func load(from file: URL, displayPath: String, log: inout DiagnosticLog) -> SiteSettings {
-        guard let data = FileManager.default.contents(atPath: file.path) else { return defaults }
+        guard let data = ContentFolder(root: file.deletingLastPathComponent()).read(file, display: displayPath, log: &log) else { return defaults }
         guard let text = String(data: data, encoding: .utf8) else {
             log.error("loupe.yml is not UTF-8 text", at: SourceLocation(path: displayPath))
             return defaults

@@ -28,25 +28,32 @@ struct BuildFingerprint: Codable, Equatable {
         }
         for (label, folder) in [("content", options.content), ("templates", options.templates)] {
             hash.add("[\(label)]")
-            for (relative, url) in files(under: folder) {
-                guard let data = FileManager.default.contents(atPath: url.path) else { continue }
-                hash.add("\(relative)|\(data.count)|")
-                hash.add(data)
+            let used = label == "content" ? usedContent : nil
+            for (relative, url) in files(under: folder, only: used) {
+                guard let size = hash.addFile(at: url.path) else { continue }
+                hash.add("|\(relative)|\(size)|")
             }
         }
         return hash.hex
     }
 
-    /// Regular files under `folder`, sorted by relative path.
-    static func files(under folder: URL) -> [(String, URL)] {
-        let base = folder.standardizedFileURL.path
-        guard let enumerator = FileManager.default.enumerator(atPath: base) else { return [] }
+    /// The entries of the content folder a build reads; anything else (a video, a backup folder)
+    /// cannot change the site and is not read.
+    static let usedContent: Set<String> = ["loupe.yml", "about.md", "deck", "breeds", "notes", "progress", "outlines", "sessions"]
+
+    /// Regular files under `folder` (a symlinked folder is fine), sorted by relative path, listed with
+    /// the readers' link rule (``ContentFolder``); with `only`, just those top-level entries.
+    static func files(under folder: URL, only: Set<String>? = nil) -> [(String, URL)] {
+        let content = ContentFolder(root: folder)
+        var ignored = DiagnosticLog()  // the readers report refused links
         var result: [(String, URL)] = []
-        for case let relative as String in enumerator {
-            let url = URL(fileURLWithPath: base + "/" + relative)
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                result.append((relative, url))
+        for entry in content.entries(of: folder, display: "", log: &ignored) where only?.contains(entry.name) ?? true {
+            if entry.isDirectory {
+                for file in content.files(under: entry.url, display: "", log: &ignored) {
+                    result.append((entry.name + "/" + file.name, file.url))
+                }
+            } else {
+                result.append((entry.name, entry.url))
             }
         }
         return result.sorted { $0.0 < $1.0 }
@@ -85,6 +92,19 @@ struct FNV1a {
     private static let prime: UInt64 = 0x0000_0100_0000_01B3
 
     mutating func add(_ text: String) { add(Data(text.utf8)) }
+
+    /// Mixes in the bytes of the file at `path`, read 1 MiB at a time (a 2 GB video never sits in
+    /// memory); returns its size, or `nil` when it cannot be opened.
+    mutating func addFile(at path: String) -> Int? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        var size = 0
+        while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            add(chunk)
+            size += chunk.count
+        }
+        return size
+    }
 
     /// Mixes 8 bytes at a time (then the tail byte by byte): fast enough to fingerprint a large deck
     /// in a few milliseconds.

@@ -22,7 +22,9 @@ public final class StagedOutput: @unchecked Sendable {
     /// Every file written so far with its size, keyed by site-relative path.
     public var writtenSizes: [String: Int] { lock.withLock { sizes } }
 
-    /// Creates an empty staging folder beside `destination`.
+    /// Creates an empty staging folder beside `destination`, first removing the staging and old
+    /// folders that earlier builds into the same destination left behind when they were killed.
+    /// Call it while holding the destination's ``OutputLock``.
     public init(destination: URL) throws(OutputError) {
         let destination = destination.standardizedFileURL
         self.destination = destination
@@ -31,10 +33,29 @@ public final class StagedOutput: @unchecked Sendable {
         staging = parent.appendingPathComponent(name)
         do {
             try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+            Self.removeLeftovers(of: destination)
             if FileManager.default.fileExists(atPath: staging.path) { try FileManager.default.removeItem(at: staging) }
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
         } catch {
             throw .cannotCreate(path: staging.path, reason: error.localizedDescription)
+        }
+    }
+
+    /// Removes `.<name>.staging-<pid>` and `.<name>.old-<pid>` beside `destination` whose process is
+    /// gone (or is this one, from an earlier run with the same id). A build that is still running
+    /// holds the output lock, so its folders are never touched.
+    static func removeLeftovers(of destination: URL) {
+        let parent = destination.deletingLastPathComponent()
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+        let own = ProcessInfo.processInfo.processIdentifier
+        for name in names {
+            for marker in [".staging-", ".old-"] {
+                let prefix = "." + destination.lastPathComponent + marker
+                guard name.hasPrefix(prefix), let pid = Int32(name.dropFirst(prefix.count)), pid > 0 else { continue }
+                if pid == own || (kill(pid, 0) != 0 && errno == ESRCH) {
+                    try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+                }
+            }
         }
     }
 
@@ -54,15 +75,59 @@ public final class StagedOutput: @unchecked Sendable {
         try write(Data(text.utf8), to: relativePath)
     }
 
-    /// Copies a file (e.g. an image) into the site.
+    /// Copies a file (e.g. an image) into the site as a regular file: links are followed and their
+    /// target's bytes streamed, so the site never holds a link.
     public func copy(_ source: URL, to relativePath: String) throws(OutputError) {
         let url = try resolve(relativePath)
         try ensureDirectory(url.deletingLastPathComponent())
-        do { try FileManager.default.copyItem(at: source, to: url) } catch {
-            throw .cannotWrite(path: url.path, reason: error.localizedDescription)
-        }
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int ?? 0
+        let size = try Self.copyFile(from: source.path, to: url.path)
         lock.withLock { written += 1; sizes[relativePath] = size }
+    }
+
+    /// Streams `source` into a new regular file at `path`; returns the number of bytes copied.
+    static func copyFile(from source: String, to path: String) throws(OutputError) -> Int {
+        let input = open(source, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw .cannotWrite(path: path, reason: "cannot read \(source): " + String(cString: strerror(errno))) }
+        defer { close(input) }
+        var info = stat()
+        guard fstat(input, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            throw .cannotWrite(path: path, reason: "\(source) is not a regular file")
+        }
+        let output = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard output >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(output) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var total = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .cannotWrite(path: path, reason: "cannot read \(source): " + String(cString: strerror(errno)))
+            }
+            if count == 0 { break }
+            try writeAll(buffer, count: count, to: output, path: path)
+            total += count
+        }
+        return total
+    }
+
+    private static func writeAll(_ bytes: [UInt8], count: Int, to descriptor: Int32, path: String) throws(OutputError) {
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { raw in
+            guard var pointer = raw.baseAddress else { return }
+            var remaining = count
+            while remaining > 0 {
+                let written = systemWrite(descriptor, pointer, remaining)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                remaining -= written
+                pointer += written
+            }
+        }
+        if failure != 0 { throw .cannotWrite(path: path, reason: String(cString: strerror(failure))) }
     }
 
     /// Writes with plain POSIX calls. Foundation's `Data.write(to:)` fsyncs every file on Linux, which
@@ -90,17 +155,35 @@ public final class StagedOutput: @unchecked Sendable {
         if failure != 0 { throw .cannotWrite(path: path, reason: String(cString: strerror(failure))) }
     }
 
-    /// Replaces the destination with the staging folder.
+    /// Replaces the destination with the staging folder in one atomic step (Linux `renameat2` with
+    /// `RENAME_EXCHANGE`), so a kill at any moment leaves either the old or the new site in place;
+    /// then deletes the old site. Where the file system cannot exchange, falls back to two renames.
     public func commit() throws(OutputError) {
         let fileManager = FileManager.default
+        var info = stat()
+        guard lstat(destination.path, &info) == 0 else {
+            // No previous site: one rename.
+            guard rename(staging.path, destination.path) == 0 else {
+                throw .cannotSwap(path: destination.path, reason: String(cString: strerror(errno)))
+            }
+            return
+        }
+        switch AtomicExchange.exchange(staging.path, destination.path) {
+        case .exchanged:
+            // The staging name now holds the previous site.
+            try? fileManager.removeItem(at: staging)
+            return
+        case .failed(let code):
+            throw .cannotSwap(path: destination.path, reason: String(cString: strerror(code)))
+        case .unsupported:
+            break
+        }
         let old = destination.deletingLastPathComponent()
             .appendingPathComponent("." + destination.lastPathComponent + ".old-\(ProcessInfo.processInfo.processIdentifier)")
         do {
-            if fileManager.fileExists(atPath: destination.path) {
-                try fileManager.moveItem(at: destination, to: old)
-            }
+            try fileManager.moveItem(at: destination, to: old)
             try fileManager.moveItem(at: staging, to: destination)
-            if fileManager.fileExists(atPath: old.path) { try? fileManager.removeItem(at: old) }
+            try? fileManager.removeItem(at: old)
         } catch {
             // Put the previous site back if the swap failed half-way.
             if !fileManager.fileExists(atPath: destination.path), fileManager.fileExists(atPath: old.path) {
@@ -143,6 +226,12 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotSwap(path: String, reason: String)
     /// A generated path would leave the output folder (a bug guard).
     case outsideOutput(path: String)
+    /// `--out` names a folder a build must never replace (content, templates, the working folder, home, `/`).
+    case unsafeDestination(path: String, reason: String)
+    /// `--out` is an existing non-empty folder Loupe did not build.
+    case notLoupeOutput(path: String)
+    /// Another build holds the output lock.
+    case busy(path: String)
 
     /// A message for the user.
     public var description: String {
@@ -151,6 +240,12 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cannotWrite(let path, let reason): return "\(path): error: cannot write file: \(reason); check permissions and free space"
         case .cannotSwap(let path, let reason): return "\(path): error: cannot replace the previous site: \(reason); the previous site is unchanged"
         case .outsideOutput(let path): return "\(path): error: refusing to write outside the output folder"
+        case .unsafeDestination(let path, let reason):
+            return "\(path): error: refusing to use this as the output folder: \(reason); a build replaces the whole output folder, so pass --out with a separate folder such as site/"
+        case .notLoupeOutput(let path):
+            return "\(path): error: refusing to replace this folder: it is not empty and was not written by loupe build (it has no .loupe/ folder); pass --out with a new or empty folder, or move its files away yourself first"
+        case .busy(let path):
+            return "\(path): error: another loupe build is writing this output folder; wait for it to finish and build again"
         }
     }
 }

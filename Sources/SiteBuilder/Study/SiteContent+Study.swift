@@ -12,17 +12,13 @@ extension SiteContent {
         var problems = DiagnosticLog()
         for folder in ["notes", "progress"] {
             let directory = options.content.appendingPathComponent(folder)
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
-                .filter { !$0.hasPrefix(".") }.sorted()
-            for name in names {
-                let lower = name.lowercased()
+            let contentFolder = ContentFolder(root: options.content)
+            for entry in contentFolder.entries(of: directory, display: options.display(folder), log: &problems) where !entry.isDirectory {
+                let lower = entry.name.lowercased()
                 let isMarkdown = lower.hasSuffix(".md"), isJSON = lower.hasSuffix(".json")
                 guard (folder == "notes" && isMarkdown) || isJSON else { continue }
-                let display = options.display(folder + "/" + name)
-                guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path) else {
-                    problems.error("cannot read this file", at: SourceLocation(path: display))
-                    continue
-                }
+                let display = entry.display
+                guard let data = contentFolder.read(entry.url, display: display, log: &problems) else { continue }
                 let bytes = [UInt8](data)
                 if isMarkdown {
                     if let note = MarkdownNoteReader.read(bytes, path: display, log: &problems) {

@@ -1,0 +1,148 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one way Loupe lists folders and opens files of a content folder, so every reader follows the
+/// same link rule: a symbolic link whose real target lies inside the content folder is followed
+/// (files and folders alike), a link pointing outside it — or nowhere — is refused with a warning
+/// naming it, and only regular files and folders are ever returned (no FIFOs, sockets or devices).
+/// Hidden names (starting with `.`) are skipped.
+public struct ContentFolder: Sendable {
+    /// The content folder as given.
+    public let root: URL
+    /// Its real path (symbolic links resolved), or `nil` when it does not exist.
+    public let realRoot: String?
+
+    /// A folder entry that passed the link rule.
+    public struct Entry: Sendable, Equatable {
+        /// The entry's name in its folder.
+        public var name: String
+        /// The entry as reached through the folder (links are not replaced by their targets).
+        public var url: URL
+        /// How diagnostics name it (the listing's display path plus `/name`).
+        public var display: String
+        /// Whether it is a folder (after following an inside link).
+        public var isDirectory: Bool
+    }
+
+    /// Creates a helper confined to `root` (a symlinked root is fine: its target is the folder).
+    public init(root: URL) {
+        self.root = root
+        realRoot = Self.realPath(root.path)
+    }
+
+    /// The real path of `path`, or `nil` when it (or a link on the way) does not resolve.
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Whether the real path `real` is the content folder or lies inside it.
+    public func contains(realPath real: String) -> Bool {
+        guard let realRoot else { return false }
+        return real == realRoot || real.hasPrefix(realRoot == "/" ? "/" : realRoot + "/")
+    }
+
+    /// Whether `url` exists and is (after following an inside link) a folder inside the content folder.
+    public func isDirectory(_ url: URL) -> Bool {
+        guard let real = Self.realPath(url.path), contains(realPath: real) else { return false }
+        var info = stat()
+        return stat(real, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// The entries of `directory` in name order. Links outside the content folder, broken links
+    /// and special files are reported as warnings on `log` and left out. A folder that is itself
+    /// outside the content folder (reached through a link) lists nothing.
+    public func entries(of directory: URL, display: String, log: inout DiagnosticLog) -> [Entry] {
+        guard let realDirectory = Self.realPath(directory.path), contains(realPath: realDirectory) else { return [] }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
+        var result: [Entry] = []
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let url = directory.appendingPathComponent(name)
+            let shown = display.isEmpty ? name : display + "/" + name
+            guard let kind = kind(of: url.path, display: shown, log: &log) else { continue }
+            result.append(Entry(name: name, url: url, display: shown, isDirectory: kind == S_IFDIR))
+        }
+        return result
+    }
+
+    /// Every regular file under `directory`, recursively, sorted by path relative to `directory`
+    /// (`Entry.name` holds that relative path). Links inside the content folder are followed;
+    /// a folder reached twice (a link cycle) is listed once.
+    public func files(under directory: URL, display: String, log: inout DiagnosticLog) -> [Entry] {
+        var visited = Set<String>()
+        var result: [Entry] = []
+        func walk(_ folder: URL, _ relative: String, _ shown: String) {
+            guard let real = Self.realPath(folder.path), visited.insert(real).inserted else { return }
+            for entry in entries(of: folder, display: shown, log: &log) {
+                let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
+                if entry.isDirectory {
+                    walk(entry.url, path, entry.display)
+                } else {
+                    result.append(Entry(name: path, url: entry.url, display: entry.display, isDirectory: false))
+                }
+            }
+        }
+        walk(directory, "", display)
+        return result.sorted { $0.name < $1.name }
+    }
+
+    /// Whether `url` is a regular file Loupe may read (inside the content folder after links), without reporting.
+    public func isReadableFile(_ url: URL) -> Bool {
+        var ignored = DiagnosticLog()
+        return kind(of: url.path, display: "", log: &ignored) == S_IFREG
+    }
+
+    /// The bytes of the file at `url`, or `nil`: silently when it does not exist, with a warning when
+    /// it is a link leading outside the content folder or not a regular file, with an error when it
+    /// cannot be read.
+    public func read(_ url: URL, display: String, log: inout DiagnosticLog) -> Data? {
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else { return nil }
+        guard let kind = kind(of: url.path, display: display, log: &log) else { return nil }
+        guard kind == S_IFREG else {
+            log.warning("this is a folder, not a file; it is ignored", at: SourceLocation(path: display))
+            return nil
+        }
+        do { return try Data(contentsOf: url) } catch {
+            log.error("cannot read this file (\(Self.reason(error))); check that it is readable", at: SourceLocation(path: display))
+            return nil
+        }
+    }
+
+    /// `S_IFREG` or `S_IFDIR` for a usable entry; `nil` (with a warning) for a refused one.
+    private func kind(of path: String, display: String, log: inout DiagnosticLog) -> mode_t? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        let location = SourceLocation(path: display)
+        if (info.st_mode & S_IFMT) == S_IFLNK {
+            guard let real = Self.realPath(path), stat(real, &info) == 0 else {
+                log.warning("this link leads nowhere (broken symbolic link); it is ignored", at: location)
+                return nil
+            }
+            guard contains(realPath: real) else {
+                log.warning("this link leads outside the content folder (to \(real)); it is ignored — copy the file into the content folder to publish it",
+                            at: location)
+                return nil
+            }
+        } else if let real = Self.realPath(path), !contains(realPath: real) {
+            // Reached through a linked parent folder that leads outside.
+            log.warning("this file lies outside the content folder (\(real)); it is ignored", at: location)
+            return nil
+        }
+        let type = info.st_mode & S_IFMT
+        guard type == S_IFREG || type == S_IFDIR else {
+            log.warning("not a regular file or folder; it is ignored", at: location)
+            return nil
+        }
+        return type
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        (error as NSError).localizedFailureReason ?? error.localizedDescription
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An exclusive lock on one output folder, held for a whole build: `.<name>.lock` beside it, locked
+/// with `flock`. A second build into the same folder is refused at once instead of moving the
+/// site aside under the first; the kernel releases the lock when the holder exits, even on kill -9.
+final class OutputLock {
+    private let descriptor: Int32
+
+    /// Takes the lock for `destination`, or throws ``OutputError/busy(path:)`` when another build holds it.
+    init(destination: URL) throws(OutputError) {
+        let parent = destination.deletingLastPathComponent()
+        do { try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true) } catch {
+            throw .cannotCreate(path: parent.path, reason: error.localizedDescription)
+        }
+        let path = parent.appendingPathComponent("." + destination.lastPathComponent + ".lock").path
+        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard descriptor >= 0 else { throw .cannotCreate(path: path, reason: String(cString: strerror(errno))) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let code = errno
+            close(descriptor)
+            if code == EWOULDBLOCK { throw .busy(path: destination.path) }
+            throw .cannotCreate(path: path, reason: String(cString: strerror(code)))
+        }
+    }
+
+    deinit {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+}
