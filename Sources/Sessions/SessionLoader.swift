@@ -200,12 +200,12 @@ public enum SessionLoader {
                 return false
             }
             if let versionNode = root.member("version") {
-                guard let version = versionNode.numberValue, version == version.rounded() else {
+                guard let number = versionNode.numberValue, let version = Int(exactly: number) else {
                     versionNode.error("version must be a whole number", log: &log)
                     return false
                 }
-                if Int(version) > SessionFormat.supportedVersion {
-                    versionNode.error("version \(Int(version)) is newer than this Loupe reads (\(SessionFormat.supportedVersion)); update Loupe", log: &log)
+                if version > SessionFormat.supportedVersion {
+                    versionNode.error("version \(version) is newer than this Loupe reads (\(SessionFormat.supportedVersion)); update Loupe", log: &log)
                     return false
                 }
             }

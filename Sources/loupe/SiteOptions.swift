@@ -33,12 +33,8 @@ struct SiteOptions: ParsableArguments {
             throw ValidationError("unknown --deck-encoding '\(deckEncoding)'; use utf-8, utf-16le, utf-16be, macroman or windows-1252")
         }
         if out.isEmpty { throw ValidationError("--out must name a folder") }
-        let outURL = URL(fileURLWithPath: out).standardizedFileURL
-        let contentURL = URL(fileURLWithPath: content).standardizedFileURL
-        if contentURL.path.hasPrefix(outURL.path + "/") || contentURL.path == outURL.path {
-            throw ValidationError("--out (\(out)) must not contain the content folder: a build replaces the whole output folder")
-        }
-        if outURL.path == "/" { throw ValidationError("--out must not be the root folder") }
+        // Which folders --out may replace is decided on real paths by the build (OutputGuard).
+        if URL(fileURLWithPath: out).standardizedFileURL.path == "/" { throw ValidationError("--out must not be the root folder") }
     }
 
     func buildOptions() -> BuildOptions {

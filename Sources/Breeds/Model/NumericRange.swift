@@ -63,7 +63,9 @@ public struct NumericRange: Sendable, Equatable, Hashable, Codable {
 
     /// Locale-independent number text: whole numbers without a decimal point, else up to two decimals.
     static func format(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 {
+        // Beyond 1e13 the hundredths below would not fit an Int: show the number as Swift writes it.
+        guard value.isFinite, abs(value) < 1e13 else { return String(value) }
+        if value == value.rounded() {
             return String(Int(value))
         }
         var text = String(Int((value * 100).rounded()))

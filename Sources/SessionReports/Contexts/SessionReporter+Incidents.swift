@@ -98,7 +98,8 @@ extension SessionReporter {
 
     /// `1:14`.
     static func duration(_ seconds: Double) -> String {
-        let whole = Int(seconds.rounded())
+        // A recorded duration beyond a few years is not a real call: show it plainly rather than trap.
+        guard seconds.isFinite, abs(seconds) < 1e9, let whole = Int(exactly: seconds.rounded()) else { return String(seconds) + " s" }
         return String(format: "%d:%02d", whole / 60, whole % 60)
     }
 

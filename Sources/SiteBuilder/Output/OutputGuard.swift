@@ -20,18 +20,18 @@ enum OutputGuard {
         let shown = options.output.relativePath
         let real = realPath(ofPossiblyMissing: options.output.path)
         if real == "/" { throw .unsafeDestination(path: shown, reason: "it is the root folder") }
-        for (label, folder) in [("content", options.content), ("templates", options.templates)] {
-            let other = realPath(ofPossiblyMissing: folder.path)
-            if real == other { throw .unsafeDestination(path: shown, reason: "it is the \(label) folder") }
-            if isInside(other, real) { throw .unsafeDestination(path: shown, reason: "it contains the \(label) folder (\(other))") }
-            if isInside(real, other) { throw .unsafeDestination(path: shown, reason: "it lies inside the \(label) folder (\(other))") }
-        }
         var protected = [("working folder", FileManager.default.currentDirectoryPath)]
         if let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty { protected.append(("home folder", home)) }
         for (label, path) in protected {
             let other = realPath(ofPossiblyMissing: path)
             if real == other { throw .unsafeDestination(path: shown, reason: "it is the \(label)") }
             if isInside(other, real) { throw .unsafeDestination(path: shown, reason: "it contains the \(label) (\(other))") }
+        }
+        for (label, folder) in [("content", options.content), ("templates", options.templates)] {
+            let other = realPath(ofPossiblyMissing: folder.path)
+            if real == other { throw .unsafeDestination(path: shown, reason: "it is the \(label) folder") }
+            if isInside(other, real) { throw .unsafeDestination(path: shown, reason: "it contains the \(label) folder (\(other))") }
+            if isInside(real, other) { throw .unsafeDestination(path: shown, reason: "it lies inside the \(label) folder (\(other))") }
         }
         var info = stat()
         if lstat(real, &info) == 0 {
