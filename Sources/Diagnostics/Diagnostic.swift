@@ -61,8 +61,27 @@ public struct Diagnostic: Sendable, Equatable, Hashable, Codable, CustomStringCo
         Diagnostic(.warning, at: location, message)
     }
 
-    /// The compiler-style line.
+    /// The compiler-style line. Control characters from the data (ESC, CR, NUL, …) are written as
+    /// `\u{1B}`, so a diagnostic can never drive the terminal or forge another line.
     public var description: String {
-        "\(location): \(severity.rawValue): \(message)"
+        Self.escapingControls("\(location): \(severity.rawValue): \(message)")
+    }
+
+    /// `text` with C0 and C1 control characters and DEL written as `\u{XX}`.
+    public static func escapingControls(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 }

@@ -35,6 +35,9 @@ public struct ViewingDistance: Sendable, Equatable, Hashable, Codable, CustomStr
         let text = "\(amount)\(unit.rawValue)"
         guard amount.isFinite else { throw .invalidDistance(text, reason: "the number is not finite") }
         guard amount > 0 else { throw .invalidDistance(text, reason: "the distance must be greater than zero") }
+        guard amount * unit.millimetres <= 100_000, amount * unit.millimetres >= 100 else {
+            throw .invalidDistance(text, reason: "charts are for distances from 10 cm to 100 m")
+        }
         self.amount = amount
         self.unit = unit
     }
@@ -63,8 +66,8 @@ public struct ViewingDistance: Sendable, Equatable, Hashable, Codable, CustomStr
         }
         guard amount.isFinite else { throw .invalidDistance(text, reason: "the number is not finite") }
         guard amount > 0 else { throw .invalidDistance(text, reason: "the distance must be greater than zero") }
-        guard amount * unit.millimetres <= 100_000 else {
-            throw .invalidDistance(text, reason: "charts are for distances up to 100 m")
+        guard amount * unit.millimetres <= 100_000, amount * unit.millimetres >= 100 else {
+            throw .invalidDistance(text, reason: "charts are for distances from 10 cm to 100 m")
         }
         self.amount = amount
         self.unit = unit

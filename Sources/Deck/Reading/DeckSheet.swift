@@ -104,6 +104,10 @@ struct DeckSheet {
         let cells = row.cells
         let at = SourceLocation(path: path, line: row.line, column: 1)
         if cells.allSatisfy(Self.isBlank) { return nil }
+        if let problem = Self.oversizedCell(cells, columns: columns) {
+            log.error(problem.message, at: SourceLocation(path: path, line: row.line, column: problem.column + 1))
+            return nil
+        }
         if cells.count > columns.lastUsedColumn + 1,
            let extra = cells[(columns.lastUsedColumn + 1)...].firstIndex(where: { !Self.isBlank($0) }) {
             log.warning("column \(extra + 1) has text but no header; name it (e.g. Header N / InfoN) or remove it — it is ignored",
@@ -149,6 +153,27 @@ struct DeckSheet {
     }
 
     /// Whether a cell is empty, blank or `nil`, without copying large cells.
+    /// The longest title (Category, Topic, Subtopic) a deck may hold, in UTF-8 bytes.
+    static let maximumTitleBytes = 4 * 1024
+    /// The longest cell a deck may hold, in UTF-8 bytes.
+    static let maximumCellBytes = 1024 * 1024
+
+    /// The first cell over its size cap (a runaway quote or a pasted file, never a real card), with
+    /// its column index and a message; such a row is refused before any work is done on it.
+    static func oversizedCell(_ cells: [String], columns: DeckColumns) -> (column: Int, message: String)? {
+        let titles: Set<Int> = [columns.category, columns.topic, columns.subtopic]
+        for (index, cell) in cells.enumerated() {
+            let size = cell.utf8.count
+            if titles.contains(index), size > maximumTitleBytes {
+                return (index, "this title is \(size / 1024) KB long; a Category, Topic or Subtopic may be at most \(maximumTitleBytes / 1024) KB — is a closing quote missing? the row is ignored")
+            }
+            if size > maximumCellBytes {
+                return (index, "this cell is \(size / 1024) KB long; a cell may be at most \(maximumCellBytes / 1024 / 1024) MB — is a closing quote missing? the row is ignored")
+            }
+        }
+        return nil
+    }
+
     static func isBlank(_ cell: String) -> Bool {
         block([cell], 0) == nil
     }

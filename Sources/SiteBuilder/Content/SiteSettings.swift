@@ -87,14 +87,28 @@ public struct SiteSettings: Sendable, Equatable, Decodable {
         }
         do {
             if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return defaults }
-            return try YAMLDecoder().decode(SiteSettings.self, from: text)
+            let settings = try YAMLDecoder().decode(SiteSettings.self, from: text)
+            // Every page repeats these: a pasted file here would multiply into gigabytes.
+            for (key, value, limit) in [("title", settings.title, 1024), ("description", settings.description, 4096),
+                                        ("deck_name", settings.deckName, 256)] where value.utf8.count > limit {
+                log.error("'\(key)' is \(value.utf8.count) bytes long; it may be at most \(limit) bytes", at: SourceLocation(path: displayPath))
+                return defaults
+            }
+            return settings
         } catch let error as YamlError {
             log.report(yamlDiagnostic(error, displayPath: displayPath))
         } catch let DecodingError.dataCorrupted(context) where context.underlyingError is YamlError {
             if let error = context.underlyingError as? YamlError { log.report(yamlDiagnostic(error, displayPath: displayPath)) }
         } catch let DecodingError.typeMismatch(type, context) {
-            let key = context.codingPath.map(\.stringValue).joined(separator: ".")
-            log.error("'\(key)' should be \(describe(type)); see docs/formats.md for loupe.yml", at: SourceLocation(path: displayPath))
+            let key = keyPath(context.codingPath)
+            let found = located(context.codingPath, in: text)
+            log.error("'\(key)' should be \(describe(type))\(found.kind.map { ", not " + $0 } ?? ""); see docs/formats.md for loupe.yml",
+                      at: SourceLocation(path: displayPath, line: found.mark?.line, column: found.mark?.column))
+        } catch let DecodingError.valueNotFound(type, context) {
+            let key = keyPath(context.codingPath)
+            let found = located(context.codingPath, in: text)
+            log.error("'\(key)' is empty but should be \(describe(type)); see docs/formats.md for loupe.yml",
+                      at: SourceLocation(path: displayPath, line: found.mark?.line, column: found.mark?.column))
         } catch {
             log.error("cannot read settings: \(error)", at: SourceLocation(path: displayPath))
         }
@@ -114,9 +128,51 @@ public struct SiteSettings: Sendable, Equatable, Decodable {
         switch type {
         case is String.Type: return "text"
         case is [String].Type: return "a list of text values"
-        default: return "\(type)"
+        default:
+            // Yams reports the YAML node kind it expected (Node.Scalar, Node.Sequence, Node.Mapping).
+            let name = "\(type)"
+            if name.hasSuffix("Scalar") { return "text" }
+            if name.hasSuffix("Sequence") { return "a list (e.g. [40cm, 3m])" }
+            if name.hasSuffix("Mapping") { return "a group of settings (key: value lines)" }
+            return "text"
         }
     }
+
+    /// `charts.distances[2]`: the path of a value as a user reads loupe.yml (list items from 1).
+    static func keyPath(_ path: [any CodingKey]) -> String {
+        var text = ""
+        for key in path {
+            if let index = key.intValue { text += "[\(index + 1)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
+        }
+        return text
+    }
+
+    /// Where the value at `path` is in the YAML `text`, and what kind of value it is (for messages).
+    static func located(_ path: [any CodingKey], in text: String) -> (mark: Mark?, kind: String?) {
+        guard let root = try? Yams.compose(yaml: text) else { return (nil, nil) }
+        var node = root
+        for key in path {
+            if let index = key.intValue, let item = node.sequence?[safe: index] {
+                node = item
+            } else if let child = node.mapping?[key.stringValue] {
+                node = child
+            } else {
+                break
+            }
+        }
+        let kind: String
+        switch node {
+        case .scalar: kind = "a single value"
+        case .sequence: kind = "a list"
+        case .mapping: kind = "a group of settings"
+        case .alias: kind = "an alias"
+        }
+        return (node.mark, kind)
+    }
+}
+
+extension Node.Sequence {
+    subscript(safe index: Int) -> Node? { index >= 0 && index < count ? self[index] : nil }
 }
 
 extension String {

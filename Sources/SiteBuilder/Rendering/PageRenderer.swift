@@ -49,7 +49,14 @@ struct PageRenderer: Sendable {
     /// The layout is rendered once per page shape with markers in place of the title and body, then
     /// each page splices its own (HTML-escaped) title and body in: the same bytes as rendering the
     /// layout per page, at a fraction of the cost on a 10,000-card deck.
+    ///
+    /// When a value rendered into the shell holds the marker character (U+E000, which a user can type
+    /// into `loupe.yml`), markers could appear where no title or body belongs: such a layout is
+    /// rendered with the page's real title and body instead.
     func wrap(body: String, page: Page) throws(TemplateError) -> String {
+        if siteValues.holdsMarker || (page.description ?? "").unicodeScalars.contains(LayoutShells.markerScalar) {
+            return try renderLayout(body: body, title: page.title, page: page)
+        }
         let key = [page.root, page.kind, page.description ?? "", page.isPersonal ? "1" : "0"] + page.scripts
         let shell: [LayoutShells.Piece]
         if let cached = shells.get(key) {
@@ -86,6 +93,13 @@ struct PageRenderer: Sendable {
 /// Template values of the whole site; immutable after creation, so safe to share between workers.
 struct SiteValues: @unchecked Sendable {
     let values: [String: Any]
+    /// Whether a text value holds the layout marker character.
+    let holdsMarker: Bool
+
+    init(values: [String: Any]) {
+        self.values = values
+        holdsMarker = values.values.contains { ($0 as? String)?.unicodeScalars.contains(LayoutShells.markerScalar) ?? false }
+    }
 }
 
 /// Pre-rendered layout shells, shared by the parallel page workers.
@@ -93,6 +107,7 @@ final class LayoutShells: @unchecked Sendable {
     /// A piece of a shell: fixed text, or the slot for the page's title or body.
     enum Piece { case text(String), title, body }
 
+    static let markerScalar: Unicode.Scalar = "\u{E000}"
     static let titleMarker = "\u{E000}loupe-title\u{E000}"
     static let bodyMarker = "\u{E000}loupe-body\u{E000}"
     private let lock = NSLock()
