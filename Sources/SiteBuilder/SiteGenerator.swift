@@ -45,6 +45,15 @@ public enum SiteGenerator {
         return report
     }
 
+    /// Why `options.output` may not be replaced by a build (see `OutputGuard`), as a one-line message
+    /// for the command line, or `nil` when it may.
+    public static func outputProblem(for options: BuildOptions) -> String? {
+        do { _ = try OutputGuard.destination(for: options) } catch {
+            return "--out \(options.output.relativePath): \(error.messageOnly)"
+        }
+        return nil
+    }
+
     /// Reads, validates and renders everything, writing nothing.
     public static func check(_ options: BuildOptions) -> BuildReport {
         generate(options, into: DiscardingOutput())

@@ -72,6 +72,11 @@ struct BuildCommand: ParsableCommand {
 
     @OptionGroup var options: SiteOptions
 
+    /// A refused `--out` is bad usage (exit 2), checked before anything is read.
+    func validate() throws {
+        if let problem = SiteGenerator.outputProblem(for: options.buildOptions()) { throw ValidationError(problem) }
+    }
+
     func run() throws {
         let report = Loupe.build(options.buildOptions())
         options.print(report)

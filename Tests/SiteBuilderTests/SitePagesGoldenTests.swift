@@ -55,7 +55,7 @@ struct SitePagesGoldenTests {
         let contentFolder = try content()
         var log = DiagnosticLog()
         let options = BuildOptions(content: contentFolder, templates: Self.packageRoot.appendingPathComponent("Templates"),
-                                   output: contentFolder.appendingPathComponent("out"))
+                                   output: contentFolder.deletingLastPathComponent().appendingPathComponent(contentFolder.lastPathComponent + "-out"))
         let deck = try #require(DeckReader(deckDirectory: contentFolder.appendingPathComponent("deck"), displayDirectory: "deck").read(log: &log))
         #expect(!log.hasErrors)
         let category = try #require(deck.categories.first { $0.slug == "retina" })
@@ -74,5 +74,6 @@ struct SitePagesGoldenTests {
             try GoldenFile.check(String(decoding: html, as: UTF8.self), against: golden)
         }
         try? FileManager.default.removeItem(at: contentFolder)
+        try? FileManager.default.removeItem(at: out)
     }
 }
