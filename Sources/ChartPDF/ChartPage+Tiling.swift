@@ -95,22 +95,23 @@ extension ChartPage {
             inside.append(moved)
         }
         var elements: [PageElement] = [.clipped(window, inside)]
-        // Trim lines (dashed) where this sheet is cut to lie on its neighbour; join marks where a neighbour lies on it.
+        // Trim lines (dashed) just outside the window on the edges this sheet is cut along, so nothing is drawn over the
+        // chart; join marks, also outside the window, where the neighbour's trimmed edge goes (10 mm in from the edge).
         var dashes = GlyphPath()
-        if tile.column > 0 { Self.dash(&dashes, from: PathPoint(window.minX, window.minY), to: PathPoint(window.minX, window.maxY)) }
-        if tile.row > 0 { Self.dash(&dashes, from: PathPoint(window.minX, window.minY), to: PathPoint(window.maxX, window.minY)) }
+        let trim = 0.1
+        if tile.column > 0 { Self.dash(&dashes, from: PathPoint(window.minX - trim, window.minY), to: PathPoint(window.minX - trim, window.maxY)) }
+        if tile.row > 0 { Self.dash(&dashes, from: PathPoint(window.minX, window.minY - trim), to: PathPoint(window.maxX, window.minY - trim)) }
         if !dashes.commands.isEmpty { elements.append(.stroke(dashes, width: 0.15)) }
         var joins = GlyphPath()
         let joinX = window.minX + grid.windowWidth - TileGrid.overlap, joinY = window.minY + grid.windowHeight - TileGrid.overlap
         if tile.column < grid.columns - 1 {
-            joins.commands += [.move(to: PathPoint(joinX, window.minY)), .line(to: PathPoint(joinX, window.minY + 6)),
-                               .move(to: PathPoint(joinX, window.maxY - 6)), .line(to: PathPoint(joinX, window.maxY + 3))]
+            joins.commands += [.move(to: PathPoint(joinX, window.maxY + 0.3)), .line(to: PathPoint(joinX, window.maxY + 3))]
         }
         if tile.row < grid.rows - 1 {
-            joins.commands += [.move(to: PathPoint(window.minX, joinY)), .line(to: PathPoint(window.minX + 6, joinY)),
-                               .move(to: PathPoint(window.maxX - 6, joinY)), .line(to: PathPoint(window.maxX, joinY))]
+            joins.commands += [.move(to: PathPoint(window.maxX + 0.1, joinY)), .line(to: PathPoint(window.maxX + 0.35, joinY)),
+                               .move(to: PathPoint(window.minX - 0.35, joinY)), .line(to: PathPoint(window.minX - 0.1, joinY))]
         }
-        if !joins.commands.isEmpty { elements.append(.stroke(joins, width: 0.3)) }
+        if !joins.commands.isEmpty { elements.append(.stroke(joins, width: 0.2)) }
         let stripTop = window.maxY + 4
         var neighbours: [String] = []
         if tile.column > 0 { neighbours.append("trim left, lay on \(TileGrid.label(row: tile.row, column: tile.column - 1))") }
