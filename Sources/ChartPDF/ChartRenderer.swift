@@ -9,15 +9,21 @@ public enum ChartRenderer {
     }
 
     /// Draws an already computed layout in `format`.
-    public static func render(_ layout: ChartLayout, format: ChartFormat) throws(ChartError) -> RenderedChart {
-        let pages = pages(of: layout)
+    /// With `scoreSheet`, a recording form for the same sequence follows the chart (PDF: a last page; SVG: a sheet
+    /// named `score`).
+    public static func render(_ layout: ChartLayout, format: ChartFormat, scoreSheet: Bool = false) throws(ChartError) -> RenderedChart {
+        var pages = pages(of: layout)
+        var names = sheetNames(of: layout)
+        if scoreSheet {
+            pages.append(ChartPage(scoreSheetOf: layout))
+            names.append("score")
+        }
         let title = "Loupe acuity chart — \(layout.spec.distance), \(layout.spec.optotype), \(layout.spec.chartID)"
         switch format {
         case .pdf:
             return RenderedChart(data: try PDFWriter.write(pages, title: title), warnings: layout.warnings, pageCount: pages.count)
         case .svg:
             // One SVG per sheet; `data` is the first.
-            let names = sheetNames(of: layout)
             let sheets = zip(names, pages).map { name, page in
                 RenderedChart.Sheet(name: name, data: Array(SVGWriter.write([page], title: pages.count > 1 ? "\(title) — sheet \(name)" : title).utf8))
             }
@@ -34,6 +40,12 @@ public enum ChartRenderer {
         let elements = ChartPage.canvasElements(layout: layout, canvas: canvas, grid: grid)
         return [ChartPage(coverOf: layout, grid: grid)]
             + grid.tiles.map { ChartPage(tile: $0, of: layout, grid: grid, canvasElements: elements) }
+    }
+
+    /// The score sheet alone (the site publishes it beside each chart).
+    public static func scoreSheet(of layout: ChartLayout) throws(ChartError) -> [UInt8] {
+        let title = "Loupe score sheet — \(layout.spec.distance), \(layout.spec.optotype), \(layout.spec.chartID)"
+        return try PDFWriter.write([ChartPage(scoreSheetOf: layout)], title: title)
     }
 
     /// Names of the sheets `pages(of:)` returns: `sheet` for a single sheet, `cover`, `A1`, `A2`, … for a tiled chart,

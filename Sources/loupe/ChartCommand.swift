@@ -44,6 +44,9 @@ struct ChartCommand: ParsableCommand {
     @Option(name: .customLong("printer-dpi"), help: "Printer resolution in dots per inch (72–9600); rows with strokes under 4 dots are named in a warning.")
     var printerDPI: Double = 600
 
+    @Flag(name: .customLong("score-sheet"), help: "Add a recording form for the same sequence (a last PDF page; an SVG named …-score.svg).")
+    var scoreSheet = false
+
     @Option(help: "The file to write.")
     var out: String
 
@@ -57,7 +60,7 @@ struct ChartCommand: ParsableCommand {
         let format = try outputFormat()
         let chart: RenderedChart
         do {
-            chart = try ChartRenderer.render(spec, format: format)
+            chart = try ChartRenderer.render(ChartLayout(spec: spec), format: format, scoreSheet: scoreSheet)
         } catch {
             FileHandle.standardError.write(Data("\(out): error: \(error)\n".utf8))
             throw ExitCode(1)

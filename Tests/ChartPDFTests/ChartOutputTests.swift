@@ -98,6 +98,40 @@ struct ChartOutputTests {
         }
     }
 
+    @Test("the score sheet matches its chart: every row's logMAR and optotypes in order, a box per optotype, the fields and the formula")
+    func scoreSheet() throws {
+        let layout = try ChartLayout(spec: ChartSpec(distance: ViewingDistance(parsing: "3m"), optotype: .sloan, sequence: .chart2, paper: .letter))
+        let page = ChartPage(scoreSheetOf: layout)
+        let texts = page.elements.compactMap { element -> PageText? in
+            if case let .text(text) = element { return text }
+            return nil
+        }
+        let rows = layout.pages.flatMap(\.rows).map(\.row)
+        #expect(rows.count == 14)
+        for row in rows {
+            let label = try #require(texts.first { $0.text.hasPrefix(row.step.description + " · ") }, "row \(row.step)")
+            let letters = texts.filter { abs($0.baseline - label.baseline) < 1e-9 && $0.isBold }.sorted { $0.x < $1.x }.map(\.text)
+            #expect(letters == row.optotypes.map(\.description), "row \(row.step)")
+        }
+        for field in ["Patient", "Eye:  R  /  L  /  both", "Distance used", "Date", "Examiner"] {
+            #expect(texts.contains { $0.text == field })
+        }
+        #expect(texts.contains { $0.text.contains("logMAR = L0 + 0.1 - 0.02 ×") })
+        let boxes = page.elements.compactMap { element -> Int? in
+            if case let .stroke(path, width) = element, width == 0.25 { return path.commands.filter { $0 == .close }.count }
+            return nil
+        }
+        #expect(boxes == [70])
+        for element in page.elements {
+            let box = try #require(ChartPage.bounds(of: element))
+            #expect(box.minX >= 10 && box.maxX <= page.width - 10 && box.minY >= 10 && box.maxY <= page.height - 10, "\(element)")
+        }
+        // --score-sheet adds it as the last page.
+        let plain = try ChartRenderer.render(layout, format: .pdf)
+        #expect(try ChartRenderer.render(layout, format: .pdf, scoreSheet: true).pageCount == plain.pageCount + 1)
+        #expect(try ChartRenderer.render(layout, format: .svg, scoreSheet: true).sheets.last?.name == "score")
+    }
+
     @Test("text outside WinAnsi is replaced, never dropped or crashing")
     func winAnsi() {
         #expect(WinAnsi.cString("a—b×²") == [97, CChar(bitPattern: 0x97), 98, CChar(bitPattern: 0xD7), CChar(bitPattern: 0xB2), 0])

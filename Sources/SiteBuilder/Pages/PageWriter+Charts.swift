@@ -55,6 +55,7 @@ extension PageWriter {
                 let pdf = try ChartRenderer.render(chart.layout, format: .pdf)
                 let svg = try ChartRenderer.render(chart.layout, format: .svg)
                 try output.write(Data(pdf.data), to: stem + ".pdf")
+                try output.write(Data(ChartRenderer.scoreSheet(of: chart.layout)), to: stem + "-score.pdf")
                 // One SVG per sheet, and a preview of the assembled chart for the page.
                 let sheets = svg.sheets.count > 1 ? svg.sheets.map { (stem + "-" + $0.name + ".svg", $0.data) } : [(stem + ".svg", svg.data)]
                 for (path, data) in sheets { try output.write(Data(data), to: path) }
@@ -64,7 +65,7 @@ extension PageWriter {
                 return [
                     "distance": chart.spec.distance.description, "optotype": chart.spec.optotype.description,
                     "paper": chart.spec.paper.description, "pages": pdf.pageCount, "isMultiPage": pdf.pageCount > 1,
-                    "pdf": stem + ".pdf", "svg": sheets[0].0, "preview": stem + "-preview.svg", "id": chart.spec.chartID,
+                    "pdf": stem + ".pdf", "scoreSheet": stem + "-score.pdf", "svg": sheets[0].0, "preview": stem + "-preview.svg", "id": chart.spec.chartID,
                     "svgSheets": sheets.map { ["path": $0.0, "name": String($0.0.dropFirst(stem.count + 1).dropLast(4))] },
                     "isTiled": chart.layout.tiling != nil,
                     "largest": String(format: "%.2f", largest),
