@@ -43,6 +43,19 @@ extension ChartPage {
         }
 
         // Footer text, left of the card.
+        for (index, line) in Self.footerLines(spec).enumerated() {
+            elements.append(.text(PageText(line, x: m + 12, baseline: g.footerTop + 4 + Double(index) * 3.1, size: 6.5)))
+        }
+
+        elements += Self.horizontalRuler(x: g.horizontalRulerX, y: g.horizontalRulerY)
+        elements += Self.verticalRuler(x: g.verticalRulerX, zeroY: g.verticalRulerZeroY)
+        elements += Self.card(x: g.cardX, y: g.cardY)
+
+        self.init(width: layout.pageWidth.value, height: layout.pageHeight.value, scale: spec.scale, elements: elements)
+    }
+
+    /// The footer's text: chart id, notation, distance, lighting and how to check the print.
+    static func footerLines(_ spec: ChartSpec) -> [String] {
         let scaleText = DecimalText.fixed(spec.scale, places: 3)
         var lines = [
             "Chart \(spec.chartID) · seed \(spec.seed) · scale \(scaleText) · rows \(spec.rows.largest) to \(spec.rows.smallest)",
@@ -54,15 +67,7 @@ extension ChartPage {
             "Check: both rulers measure 100 mm, a bank card fits the outline.",
             "If the ruler measures L mm, print again with --scale 100/L.",
         ]
-        for (index, line) in lines.enumerated() {
-            elements.append(.text(PageText(line, x: m + 12, baseline: g.footerTop + 4 + Double(index) * 3.1, size: 6.5)))
-        }
-
-        elements += Self.horizontalRuler(x: g.horizontalRulerX, y: g.horizontalRulerY)
-        elements += Self.verticalRuler(x: g.verticalRulerX, zeroY: g.verticalRulerZeroY)
-        elements += Self.card(x: g.cardX, y: g.cardY)
-
-        self.init(width: layout.pageWidth.value, height: layout.pageHeight.value, scale: spec.scale, elements: elements)
+        return lines
     }
 
     private static func tickLength(_ millimetre: Int) -> Double {
@@ -105,6 +110,9 @@ extension ChartPage {
         return elements
     }
 
+    /// The card outline's line width; the card is placed so that the whole line stays inside the margins.
+    static let cardLineWidth = 0.2
+
     /// The outline of an ID-1 card (85.60 × 53.98 mm, corner radius 3.18 mm) with its label.
     static func card(x: Double, y: Double) -> [PageElement] {
         let (w, h, r) = PageGeometry.card
@@ -120,7 +128,7 @@ extension ChartPage {
         outline.addArc(centre: PathPoint(x + r, y + r), rx: r, ry: r, from: 180, to: 270)
         outline.commands.append(.close)
         return [
-            .stroke(outline, width: 0.2),
+            .stroke(outline, width: cardLineWidth),
             .text(PageText("ID-1 card outline 85.60 × 53.98 mm", x: x + w / 2, baseline: y + h / 2 - 1, size: 8, isBold: true, anchor: .middle)),
             .text(PageText("a bank or ID card must fit it exactly", x: x + w / 2, baseline: y + h / 2 + 3, size: 7, anchor: .middle)),
         ]

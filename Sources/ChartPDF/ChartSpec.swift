@@ -19,11 +19,18 @@ public struct ChartSpec: Sendable, Equatable, Hashable, Codable {
     public var rows: LogMARRange
     /// Print-scale correction multiplying every size on the page (0.95–1.05).
     public var scale: Double
+    /// The whole chart (one sheet, or tiled across sheets when larger than the paper) or a row per sheet.
+    public var arrangement: SheetArrangement
+    /// The printer's resolution in dots per inch, for the thin-stroke warning.
+    public var printerDPI: Double
 
     /// Creates a spec; throws when `scale` is outside 0.95–1.05 or not finite.
     public init(distance: ViewingDistance, optotype: OptotypeKind = .sloan, sequence: ChartSequence = .chart1,
-                seed: UInt64 = 1, paper: Paper = .a4, rows: LogMARRange = .standard, scale: Double = 1) throws(OptotypeInputError) {
+                seed: UInt64 = 1, paper: Paper = .a4, rows: LogMARRange = .standard, scale: Double = 1,
+                arrangement: SheetArrangement = .chart, printerDPI: Double = 600) throws(OptotypeInputError) {
         guard scale.isFinite, Self.scaleRange.contains(scale) else { throw .scaleOutOfRange(scale) }
+        self.arrangement = arrangement
+        self.printerDPI = printerDPI.isFinite && printerDPI >= 72 ? printerDPI : 600
         self.distance = distance
         self.optotype = optotype
         self.sequence = sequence
@@ -48,4 +55,12 @@ public struct ChartSpec: Sendable, Equatable, Hashable, Codable {
     public var fileStem: String {
         "chart-\(distance.token)-\(chartID)-\(paper.rawValue)"
     }
+}
+
+/// How rows are put on sheets.
+public enum SheetArrangement: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+    /// The whole chart: one sheet when it fits, else tiled across sheets that assemble into one chart.
+    case chart
+    /// One row, or a few small ones, per sheet, centred: for a flip chart.
+    case rows
 }

@@ -11,7 +11,7 @@ enum PDFWriter {
         // Ask viewers and print dialogs not to scale: the chart is calibrated in millimetres.
         try check(document, HPDF_SetViewerPreference(document, UInt32(HPDF_PRINT_SCALING_NONE)))
         try check(document, HPDF_SetInfoAttr(document, HPDF_INFO_CREATOR, "Loupe"))
-        try check(document, HPDF_SetInfoAttr(document, HPDF_INFO_TITLE, WinAnsi.cString(title)))
+        try check(document, HPDF_SetInfoAttr(document, HPDF_INFO_TITLE, WinAnsi.pdfDocCString(title)))
         guard let regular = HPDF_GetFont(document, "Helvetica", "WinAnsiEncoding"),
               let bold = HPDF_GetFont(document, "Helvetica-Bold", "WinAnsiEncoding") else {
             throw .pdfLibrary(code: HPDF_GetError(document), detail: HPDF_GetErrorDetail(document))
@@ -69,8 +69,18 @@ enum PDFWriter {
         }
         try check(document, HPDF_Page_SetGrayFill(handle, 0))
         try check(document, HPDF_Page_SetGrayStroke(handle, 0))
-        for element in page.elements {
+        try drawElements(page.elements)
+        func drawElements(_ elements: [PageElement]) throws(ChartError) {
+        for element in elements {
             switch element {
+            case let .clipped(box, inner):
+                try check(document, HPDF_Page_GSave(handle))
+                let (x0, y0) = point(PathPoint(box.minX, box.maxY)), (x1, y1) = point(PathPoint(box.maxX, box.minY))
+                try check(document, HPDF_Page_Rectangle(handle, x0, y0, x1 - x0, y1 - y0))
+                try check(document, HPDF_Page_Clip(handle))
+                try check(document, HPDF_Page_EndPath(handle))
+                try drawElements(inner)
+                try check(document, HPDF_Page_GRestore(handle))
             case let .fill(path):
                 try trace(path)
                 try check(document, path.fillRule == .evenOdd ? HPDF_Page_Eofill(handle) : HPDF_Page_Fill(handle))
@@ -94,6 +104,7 @@ enum PDFWriter {
                 try check(document, HPDF_Page_TextOut(handle, x - Float(shift), y, encoded))
                 try check(document, HPDF_Page_EndText(handle))
             }
+        }
         }
     }
 }

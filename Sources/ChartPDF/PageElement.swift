@@ -40,6 +40,8 @@ public enum PageElement: Sendable, Equatable {
     case stroke(GlyphPath, width: Double)
     /// Text, black.
     case text(PageText)
+    /// Elements drawn only inside a rectangle (a tile's window onto the assembled chart).
+    indirect case clipped(PathBounds, [PageElement])
 }
 
 /// Everything drawn on one sheet, in drawing order, ready for the PDF or SVG writer.

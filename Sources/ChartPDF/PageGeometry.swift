@@ -39,7 +39,8 @@ struct PageGeometry: Sendable, Equatable {
     var horizontalRulerY: Double { height - margin - 7 }
     var verticalRulerX: Double { margin + 9 }
     var verticalRulerZeroY: Double { height - margin - 10 }
-    var cardX: Double { width - margin - Self.card.width }
+    /// The card's outline (a 0.2 mm line centred on it) stays inside the margin: inset by half the line.
+    var cardX: Double { width - margin - Self.card.width - 0.1 }
     var cardY: Double { height - margin - 9 - Self.card.height }
     var footerTop: Double { height - margin - Self.footerHeight }
 }

@@ -20,8 +20,9 @@ enum SVGWriter {
             }
             let scaled = page.scale != 1
             if scaled { out += "<g transform=\"scale(\(n(page.scale)))\">\n" }
+            var clips = 0
             for element in page.elements {
-                out += line(for: element)
+                out += line(for: element, clips: &clips, sheet: index)
             }
             if scaled { out += "</g>\n" }
             out += "</g>\n"
@@ -30,8 +31,15 @@ enum SVGWriter {
         return out
     }
 
-    private static func line(for element: PageElement) -> String {
+    private static func line(for element: PageElement, clips: inout Int, sheet: Int) -> String {
         switch element {
+        case let .clipped(box, inner):
+            clips += 1
+            let id = "clip\(sheet + 1)-\(clips)"
+            var out = "<clipPath id=\"\(id)\"><rect x=\"\(n(box.minX))\" y=\"\(n(box.minY))\" width=\"\(n(box.width))\" height=\"\(n(box.height))\"/></clipPath>\n"
+            out += "<g clip-path=\"url(#\(id))\">\n"
+            for element in inner { out += line(for: element, clips: &clips, sheet: sheet) }
+            return out + "</g>\n"
         case let .fill(path):
             let rule = path.fillRule == .evenOdd ? " fill-rule=\"evenodd\"" : ""
             return "<path d=\"\(pathData(path))\"\(rule)/>\n"

@@ -38,6 +38,15 @@ struct ChartCommand: ParsableCommand {
     @Option(help: "Print-scale correction 0.95–1.05 (100 ÷ measured ruler length).")
     var scale: Double = 1
 
+    @Option(help: "Sheets: chart (one sheet, or tiled across sheets when larger than the paper) or rows (a row per sheet, for a flip chart).")
+    var layout: String = "chart"
+
+    @Option(name: .customLong("printer-dpi"), help: "Printer resolution in dots per inch (72–9600); rows with strokes under 4 dots are named in a warning.")
+    var printerDPI: Double = 600
+
+    @Flag(name: .customLong("score-sheet"), help: "Add a recording form for the same sequence (a last PDF page; an SVG named …-score.svg).")
+    var scoreSheet = false
+
     @Option(help: "The file to write.")
     var out: String
 
@@ -51,7 +60,7 @@ struct ChartCommand: ParsableCommand {
         let format = try outputFormat()
         let chart: RenderedChart
         do {
-            chart = try ChartRenderer.render(spec, format: format)
+            chart = try ChartRenderer.render(ChartLayout(spec: spec), format: format, scoreSheet: scoreSheet)
         } catch {
             FileHandle.standardError.write(Data("\(out): error: \(error)\n".utf8))
             throw ExitCode(1)
@@ -59,12 +68,26 @@ struct ChartCommand: ParsableCommand {
         for warning in chart.warnings {
             FileHandle.standardError.write(Data("\(out): warning: \(warning)\n".utf8))
         }
-        do {
-            // .atomic writes a temporary file beside the destination and renames it into place.
-            try Data(chart.data).write(to: URL(fileURLWithPath: out), options: .atomic)
-        } catch {
-            FileHandle.standardError.write(Data("\(out): error: cannot write the chart: \(error.localizedDescription)\n".utf8))
-            throw ExitCode(1)
+        // SVG of several sheets: one file per sheet, named after the sheet (chart-cover.svg, chart-A1.svg, …).
+        var files: [(String, [UInt8])] = [(out, chart.data)]
+        if chart.sheets.count > 1 {
+            let url = URL(fileURLWithPath: out)
+            let stem = url.deletingPathExtension().lastPathComponent, ext = url.pathExtension
+            files = chart.sheets.map { sheet in
+                (url.deletingLastPathComponent().appendingPathComponent("\(stem)-\(sheet.name).\(ext)").path, sheet.data)
+            }
+        }
+        for (path, data) in files {
+            do {
+                // .atomic writes a temporary file beside the destination and renames it into place.
+                try Data(data).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                FileHandle.standardError.write(Data("\(path): error: cannot write the chart: \(error.localizedDescription)\n".utf8))
+                throw ExitCode(1)
+            }
+        }
+        if files.count > 1 {
+            FileHandle.standardError.write(Data("wrote \(files.count) SVG files, one per sheet: \(files.map(\.0).joined(separator: ", "))\n".utf8))
         }
     }
 
@@ -77,11 +100,25 @@ struct ChartCommand: ParsableCommand {
                 seed: seed,
                 paper: Paper(named: paper),
                 rows: LogMARRange(parsing: rows),
-                scale: scale
+                scale: scale,
+                arrangement: sheetArrangement(),
+                printerDPI: printerDPI
             )
+        } catch let error as ValidationError {
+            throw error
         } catch {
-            throw ValidationError(error.description)
+            throw ValidationError("\(error)")
         }
+    }
+
+    private func sheetArrangement() throws -> SheetArrangement {
+        guard let arrangement = SheetArrangement(rawValue: layout.lowercased()) else {
+            throw ValidationError("unknown layout '\(layout)'; use chart or rows")
+        }
+        guard printerDPI.isFinite, (72...9600).contains(printerDPI) else {
+            throw ValidationError("--printer-dpi \(printerDPI) is outside 72–9600")
+        }
+        return arrangement
     }
 
     private func outputFormat() throws -> ChartFormat {

@@ -5,31 +5,77 @@ import Testing
 @Suite("Placing a chart on paper")
 struct ChartLayoutTests {
     static func spec(_ distance: String, _ kind: OptotypeKind = .sloan, paper: Paper = .a4, rows: String = "+1.0..-0.3",
-                     scale: Double = 1) throws -> ChartSpec {
+                     scale: Double = 1, arrangement: SheetArrangement = .chart, dpi: Double = 600) throws -> ChartSpec {
         try ChartSpec(distance: ViewingDistance(parsing: distance), optotype: kind, sequence: .chart1, seed: 1, paper: paper,
-                      rows: LogMARRange(parsing: rows), scale: scale)
+                      rows: LogMARRange(parsing: rows), scale: scale, arrangement: arrangement, printerDPI: dpi)
     }
 
-    @Test("a 40 cm chart fits one portrait A4 sheet; a 3 m chart needs A3 landscape over several sheets")
+    @Test("a 40 cm chart fits one portrait A4 sheet; a 3 m chart on A3 is tiled: cover plus tiles, header and footer once")
     func orientationAndPages() throws {
         let near = try ChartLayout(spec: Self.spec("40cm"))
         #expect(!near.isLandscape)
-        #expect(near.pages.count == 1)
+        #expect(near.pages.count == 1 && near.tiling == nil)
         #expect(near.pageWidth.value == 210 && near.pageHeight.value == 297)
         let far = try ChartLayout(spec: Self.spec("3m", .tumblingE, paper: .a3))
-        #expect(far.isLandscape)
-        #expect(far.pages.count >= 2)
-        #expect(far.pageWidth.value == 420)
+        let grid = try #require(far.tiling)
+        #expect(far.pages.count == 1)
         #expect(far.pages.flatMap(\.rows).count == 14)
+        #expect(grid.tiles.count >= 2 && far.sheetCount == grid.tiles.count)
+        let pages = ChartRenderer.pages(of: far)
+        #expect(pages.count == grid.tiles.count + 1)
+        #expect(ChartRenderer.sheetNames(of: far) == ["cover"] + grid.tiles.map(\.label))
+        // The header and the footer appear once in the assembled chart: above the first row and below the last.
+        let texts = ChartPage.canvasElements(layout: far, canvas: try #require(far.canvas), grid: grid).compactMap { element -> PageText? in
+            if case let .text(text) = element { return text }
+            return nil
+        }
+        let rows = far.pages[0].rows
+        #expect(texts.filter { $0.text.hasPrefix("Print at 100 %") }.count == 1)
+        #expect(texts.filter { $0.text.hasPrefix("Print at 100 %") }.allSatisfy { $0.baseline < rows[0].top })
+        #expect(texts.filter { $0.text.hasPrefix("Chart tumbling-e-1-1") }.count == 1)
+        #expect(texts.filter { $0.text.hasPrefix("Chart ") }.allSatisfy { $0.baseline > rows[rows.count - 1].bottom })
+    }
+
+    @Test("the usual clinic distances tile on A4 and Letter; every tile carries its label and a 100 mm ruler",
+          arguments: ["3m", "4m", "20ft"], [Paper.a4, .letter])
+    func tiles(distance: String, paper: Paper) throws {
+        let layout = try ChartLayout(spec: Self.spec(distance, paper: paper))
+        let grid = try #require(layout.tiling)
+        #expect(grid.tiles.first?.label == "A1")
+        // Tiles overlap by 10 mm and together cover the assembled chart.
+        let last = try #require(grid.tiles.last)
+        #expect(last.canvasX + grid.windowWidth >= grid.canvasWidth && last.canvasY + grid.windowHeight >= grid.canvasHeight)
+        for (page, tile) in zip(ChartRenderer.pages(of: layout).dropFirst(), grid.tiles) {
+            let texts = page.elements.compactMap { element -> String? in
+                if case let .text(text) = element { return text.text }
+                return nil
+            }
+            #expect(texts.contains { $0.hasPrefix("Sheet \(tile.label) of \(grid.tiles.count)") })
+            #expect(texts.contains("mm — 100 mm ruler"))
+        }
+    }
+
+    @Test("--layout rows puts a row (or a few small ones) on each sheet, centred, and refuses rows wider than the paper")
+    func rowsLayout() throws {
+        let layout = try ChartLayout(spec: Self.spec("3m", paper: .a3, arrangement: .rows))
+        #expect(layout.tiling == nil)
+        #expect(layout.pages.flatMap(\.rows).count == 14)
+        #expect(layout.pages.count >= 5)
+        #expect(layout.pages[0].rows.count == 1)
+        for page in layout.pages {
+            for placed in page.rows { #expect(abs(placed.left + placed.row.width.value / 2 - layout.pageWidth.value / 2) < 1e-9) }
+        }
     }
 
     @Test("rows are centred, one width apart, and the gap below a row is the next row's height")
     func etdrsSpacing() throws {
-        for spec in [try Self.spec("40cm"), try Self.spec("4m", .landoltC, paper: .a1), try Self.spec("20ft", paper: .a0)] {
+        for spec in [try Self.spec("40cm"), try Self.spec("4m", .landoltC, paper: .a1), try Self.spec("20ft", paper: .a0),
+                     try Self.spec("20ft", paper: .a4)] {
             let layout = try ChartLayout(spec: spec)
+            let width = layout.tiling?.canvasWidth ?? layout.pageWidth.value
             for page in layout.pages {
                 for placed in page.rows {
-                    #expect(abs(placed.left + placed.row.width.value / 2 - layout.pageWidth.value / 2) < 1e-9)
+                    #expect(abs(placed.left + placed.row.width.value / 2 - width / 2) < 1e-9)
                 }
                 for (row, next) in zip(page.rows, page.rows.dropFirst()) {
                     #expect(abs(next.top - row.bottom - next.row.height.value) < 1e-9)
@@ -38,48 +84,59 @@ struct ChartLayoutTests {
         }
     }
 
-    @Test("rows too wide are never shrunk: the error names a paper that fits and a smaller first row")
+    @Test("a row per sheet that is wider than the paper is refused, naming a real paper and the real smallest row")
     func tooWide() throws {
-        let spec = try Self.spec("20ft", paper: .a4)
+        let spec = try Self.spec("20ft", paper: .a4, arrangement: .rows)
         do {
             _ = try ChartLayout(spec: spec)
-            Issue.record("a 20 ft chart cannot fit A4")
+            Issue.record("a 20 ft row +1.0 cannot fit A4")
         } catch {
-            guard case let .rowTooLarge(row, _, paper, suggestedPaper, suggestedRows) = error else {
+            guard case let .rowTooLarge(row, _, paper, suggestedPaper, suggestedRows, smallest) = error else {
                 Issue.record("unexpected \(error)"); return
             }
             #expect(row.tenths == 10)
             #expect(paper == .a4)
             #expect(suggestedPaper == .a1)
             #expect(suggestedRows?.tenths == 5)
-            #expect(error.description.contains("--paper a1"))
+            #expect(smallest.tenths == -3)
+            #expect(error.description.contains("--paper a1 (A1)"))
+            #expect(error.description.contains("--rows +0.5..-0.3"))
+            #expect(!error.description.contains("<"))
             #expect(error.description.contains("never shrunk"))
         }
-        // The suggestion works.
-        #expect(try ChartLayout(spec: Self.spec("20ft", paper: .a1)).pages.count >= 1)
-        #expect(try ChartLayout(spec: Self.spec("20ft", paper: .a4, rows: "+0.5..-0.3")).pages.count >= 1)
+        // The suggestions work, and without --layout rows the chart is tiled instead.
+        #expect(try ChartLayout(spec: Self.spec("20ft", paper: .a1, arrangement: .rows)).pages.count >= 1)
+        #expect(try ChartLayout(spec: Self.spec("20ft", paper: .a4, rows: "+0.5..-0.3", arrangement: .rows)).pages.count >= 1)
+        #expect(try ChartLayout(spec: Self.spec("20ft", paper: .a4)).tiling != nil)
     }
 
-    @Test("near charts warn when strokes fall under 0.1 mm")
+    @Test("rows with strokes under four printer dots are named, with a suggestion; the limit follows --printer-dpi")
     func thinStrokeWarning() throws {
+        // 600 dpi: 4 dots = 0.169 mm, so at 40 cm rows +0.1 (stroke 0.146 mm) down to -0.3 are named.
         let layout = try ChartLayout(spec: Self.spec("40cm"))
         #expect(layout.warnings.count == 1)
-        #expect(layout.warnings.first?.contains("-0.1 to -0.3") == true)
-        #expect(try ChartLayout(spec: Self.spec("40cm", rows: "+1.0..0.0")).warnings.isEmpty)
+        #expect(layout.warnings.first?.contains("rows logMAR +0.1 to -0.3") == true)
+        #expect(layout.warnings.first?.contains("600 dpi") == true)
+        #expect(layout.warnings.first?.contains("--printer-dpi 1200") == true)
+        #expect(layout.warnings.first?.contains("--rows +1.0..+0.2") == true)
+        let fine = try ChartLayout(spec: Self.spec("40cm", dpi: 1200))
+        #expect(fine.warnings.first?.contains("rows logMAR -0.2 to -0.3") == true)
+        #expect(fine.warnings.first?.contains("--printer-dpi 1200") == false)
+        #expect(try ChartLayout(spec: Self.spec("40cm", rows: "+1.0..+0.2")).warnings.isEmpty)
         #expect(try ChartLayout(spec: Self.spec("3m", paper: .a3)).warnings.isEmpty)
     }
 
     @Test("everything stays 10 mm from the paper edge, on every sheet, at every scale",
           arguments: [("40cm", Paper.a4, 1.0), ("40cm", .letter, 1.05), ("3m", .a3, 0.95), ("4m", .a2, 1.0), ("20ft", .a0, 1.03),
-                      ("16in", .tabloid, 1.0)])
+                      ("16in", .tabloid, 1.0), ("3m", .a4, 1.0), ("20ft", .letter, 1.05)])
     func margins(distance: String, paper: Paper, scale: Double) throws {
         let layout = try ChartLayout(spec: Self.spec(distance, .landoltC, paper: paper, scale: scale))
         for page in ChartRenderer.pages(of: layout) {
             for element in page.elements {
                 let box: PathBounds
                 switch element {
-                case let .fill(path), let .stroke(path, _):
-                    box = try #require(path.bounds)
+                case .fill, .stroke, .clipped:
+                    box = try #require(ChartPage.bounds(of: element))
                 case let .text(text):
                     let width = TextMetrics.width(of: text.text, size: text.size, bold: text.isBold)
                     let left = text.anchor == .start ? text.x : (text.anchor == .middle ? text.x - width / 2 : text.x - width)

@@ -24,7 +24,7 @@ struct ChartOutputTests {
         #expect(try ChartRenderer.render(Self.nearSpec(), format: .pdf) == chart)
         let a3 = try ChartRenderer.render(ChartSpec(distance: ViewingDistance(parsing: "3m"), paper: .a3), format: .pdf)
         let landscape = try #require(Self.mediaBox(in: String(decoding: a3.data, as: UTF8.self)))
-        #expect(abs(landscape.0 - 420 * 72 / 25.4) < 1e-3 && abs(landscape.1 - 297 * 72 / 25.4) < 1e-3)
+        #expect(Set([landscape.0, landscape.1].map { ($0 * 25.4 / 72).rounded() }) == [420, 297])
     }
 
     /// Width and height of the first `/MediaBox [ 0 0 w h ]`.
@@ -41,13 +41,19 @@ struct ChartOutputTests {
         #expect(text.contains("width=\"210mm\" height=\"297mm\" viewBox=\"0 0 210 297\""))
         #expect(text.hasSuffix("</svg>\n"))
         let far = try ChartRenderer.render(ChartSpec(distance: ViewingDistance(parsing: "3m"), optotype: .tumblingE, paper: .a3), format: .svg)
-        let farText = String(decoding: far.data, as: UTF8.self)
-        #expect(farText.contains("width=\"420mm\" height=\"\(297 * far.pageCount)mm\""))
+        // One SVG per sheet, each the size of the paper.
+        #expect(far.sheets.count == far.pageCount && far.pageCount > 2)
+        #expect(far.sheets.map(\.name).prefix(2) == ["cover", "A1"])
+        for sheet in far.sheets {
+            let text = String(decoding: sheet.data, as: UTF8.self)
+            #expect(text.contains("width=\"420mm\" height=\"297mm\"") || text.contains("width=\"297mm\" height=\"420mm\""))
+        }
     }
 
     @Test("every sheet carries the calibration furniture")
     func furniture() throws {
-        let layout = try ChartLayout(spec: ChartSpec(distance: ViewingDistance(parsing: "4m"), optotype: .landoltC, paper: .a2))
+        let layout = try ChartLayout(spec: ChartSpec(distance: ViewingDistance(parsing: "4m"), optotype: .landoltC, paper: .a2,
+                                                     arrangement: .rows))
         #expect(layout.pages.count > 1)
         for page in ChartRenderer.pages(of: layout) {
             let texts = page.elements.compactMap { element -> String? in
@@ -72,6 +78,58 @@ struct ChartOutputTests {
             return nil
         }
         #expect(texts.contains { $0.hasPrefix("Largest optotype on this sheet: 5.82 mm high (logMAR +1.0)") })
+    }
+
+    @Test("the PDF title's em dash is PDFDocEncoding 0x84 (not WinAnsi's 0x97, which viewers show as Š)")
+    func titleEncoding() throws {
+        #expect(WinAnsi.pdfDocCString("a — b") == [97, 32, CChar(bitPattern: 0x84), 32, 98, 0])
+        let pdf = try ChartRenderer.render(Self.nearSpec(), format: .pdf).data
+        // libharu writes bytes above 0x7E in octal: 0x84 is \204.
+        let text = String(decoding: pdf, as: UTF8.self)
+        #expect(text.contains("/Title (Loupe acuity chart \\204 40 cm, Sloan letters, sloan-1)"))
+    }
+
+    @Test("the ID-1 card outline, line included, stays inside the 10 mm margin")
+    func cardInsideMargin() throws {
+        let page = try #require(ChartRenderer.pages(of: ChartLayout(spec: Self.nearSpec())).first)
+        for element in page.elements {
+            guard case let .stroke(_, width) = element, width == ChartPage.cardLineWidth, let box = ChartPage.bounds(of: element) else { continue }
+            #expect(box.maxX <= page.width - 10 + 1e-9 && box.maxY <= page.height - 10 + 1e-9 && box.minX >= 10, "\(box)")
+        }
+    }
+
+    @Test("the score sheet matches its chart: every row's logMAR and optotypes in order, a box per optotype, the fields and the formula")
+    func scoreSheet() throws {
+        let layout = try ChartLayout(spec: ChartSpec(distance: ViewingDistance(parsing: "3m"), optotype: .sloan, sequence: .chart2, paper: .letter))
+        let page = ChartPage(scoreSheetOf: layout)
+        let texts = page.elements.compactMap { element -> PageText? in
+            if case let .text(text) = element { return text }
+            return nil
+        }
+        let rows = layout.pages.flatMap(\.rows).map(\.row)
+        #expect(rows.count == 14)
+        for row in rows {
+            let label = try #require(texts.first { $0.text.hasPrefix(row.step.description + " · ") }, "row \(row.step)")
+            let letters = texts.filter { abs($0.baseline - label.baseline) < 1e-9 && $0.isBold }.sorted { $0.x < $1.x }.map(\.text)
+            #expect(letters == row.optotypes.map(\.description), "row \(row.step)")
+        }
+        for field in ["Patient", "Eye:  R  /  L  /  both", "Distance used", "Date", "Examiner"] {
+            #expect(texts.contains { $0.text == field })
+        }
+        #expect(texts.contains { $0.text.contains("logMAR = L0 + 0.1 - 0.02 ×") })
+        let boxes = page.elements.compactMap { element -> Int? in
+            if case let .stroke(path, width) = element, width == 0.25 { return path.commands.filter { $0 == .close }.count }
+            return nil
+        }
+        #expect(boxes == [70])
+        for element in page.elements {
+            let box = try #require(ChartPage.bounds(of: element))
+            #expect(box.minX >= 10 && box.maxX <= page.width - 10 && box.minY >= 10 && box.maxY <= page.height - 10, "\(element)")
+        }
+        // --score-sheet adds it as the last page.
+        let plain = try ChartRenderer.render(layout, format: .pdf)
+        #expect(try ChartRenderer.render(layout, format: .pdf, scoreSheet: true).pageCount == plain.pageCount + 1)
+        #expect(try ChartRenderer.render(layout, format: .svg, scoreSheet: true).sheets.last?.name == "score")
     }
 
     @Test("text outside WinAnsi is replaced, never dropped or crashing")

@@ -8,6 +8,29 @@ struct PGMImage {
 
     enum ReadError: Error { case malformed(String) }
 
+    /// An image from its pixels (row by row, 0 black … 255 white).
+    init(width: Int, height: Int, pixels: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// Dark pixels down `column` starting at row `y`.
+    func inkRun(column: Int, from y: Int, threshold: UInt8 = 128) -> Int {
+        var row = y
+        while row < height, pixels[row * width + column] < threshold { row += 1 }
+        return row - y
+    }
+
+    /// The run of light pixels in `column` that contains row `y` (0 when `y` is dark).
+    func whiteRun(column: Int, around y: Int, threshold: UInt8 = 128) -> Int {
+        guard column >= 0, column < width, y >= 0, y < height, pixels[y * width + column] >= threshold else { return 0 }
+        var top = y, bottom = y
+        while top > 0, pixels[(top - 1) * width + column] >= threshold { top -= 1 }
+        while bottom < height - 1, pixels[(bottom + 1) * width + column] >= threshold { bottom += 1 }
+        return bottom - top + 1
+    }
+
     init(contentsOf url: URL) throws {
         let data = [UInt8](try Data(contentsOf: url))
         var index = 0

@@ -72,46 +72,6 @@ struct GlyphTests {
         expectRuns(cross, [1, 1], "ring stroke (\(direction))")
     }
 
-    @Test("Sloan strokes are 1 unit where the grid fixes them")
-    func sloanStrokes() {
-        let h = InkProbe(SloanLetter.h.path)
-        expectRuns(h.runs(from: PathPoint(-0.1, 1), to: PathPoint(5.1, 1)), [1, 1], "H stems")
-        expectRuns(h.runs(from: PathPoint(2.5, -0.1), to: PathPoint(2.5, 5.1)), [1], "H bar")
-        let o = InkProbe(SloanLetter.o.path)
-        expectRuns(o.runs(from: PathPoint(-0.1, 2.5), to: PathPoint(5.1, 2.5)), [1, 1], "O ring")
-        expectRuns(o.runs(from: PathPoint(2.5, -0.1), to: PathPoint(2.5, 5.1)), [1, 1], "O ring vertical")
-        let d = InkProbe(SloanLetter.d.path)
-        expectRuns(d.runs(from: PathPoint(-0.1, 2.5), to: PathPoint(5.1, 2.5)), [1, 1], "D stem and bowl")
-        expectRuns(d.runs(from: PathPoint(2.5, -0.1), to: PathPoint(2.5, 5.1)), [1, 1], "D bars")
-        let z = InkProbe(SloanLetter.z.path)
-        expectRuns(z.runs(from: PathPoint(0.5, -0.1), to: PathPoint(0.5, 5.1)), [1, 1], "Z bars")
-        let s = InkProbe(SloanLetter.s.path)
-        expectRuns(s.runs(from: PathPoint(2.5, -0.1), to: PathPoint(2.5, 5.1)), [1, 1, 1], "S top, middle and bottom strokes")
-        expectRuns(s.runs(from: PathPoint(-0.1, 1.5), to: PathPoint(5.1, 1.5)), [1], "S upper left stroke")
-        expectRuns(s.runs(from: PathPoint(-0.1, 3.5), to: PathPoint(5.1, 3.5)), [1], "S lower right stroke")
-        let r = InkProbe(SloanLetter.r.path)
-        expectRuns(r.runs(from: PathPoint(2, -0.1), to: PathPoint(2, 3.2)), [1, 1], "R bowl bars")
-        expectRuns(r.runs(from: PathPoint(-0.1, 1.5), to: PathPoint(5.1, 1.5)), [1, 1], "R stem and bowl")
-    }
-
-    @Test("diagonal strokes (N, Z, V, K, R) measure 1 unit perpendicular to their direction")
-    func diagonalStrokes() {
-        // Probe perpendicular to each diagonal through a point on its centre line.
-        func perpendicular(_ letter: SloanLetter, through c: PathPoint, direction d: (Double, Double)) -> [Double] {
-            let length = (d.0 * d.0 + d.1 * d.1).squareRoot()
-            let (nx, ny) = (-d.1 / length, d.0 / length)
-            return InkProbe(letter.path).runs(from: PathPoint(c.x - 0.8 * nx, c.y - 0.8 * ny), to: PathPoint(c.x + 0.8 * nx, c.y + 0.8 * ny))
-        }
-        expectRuns(perpendicular(.n, through: PathPoint(2.5, 2.5), direction: (3.75, 5)), [1], "N diagonal")
-        expectRuns(perpendicular(.z, through: PathPoint(2.5, 2.5), direction: (-3.75, 5)), [1], "Z diagonal")
-        expectRuns(perpendicular(.k, through: PathPoint(3, 1.25), direction: (4, -2.5)), [1], "K upper arm")
-        expectRuns(perpendicular(.k, through: PathPoint(3, 3.75), direction: (4, 2.5)), [1], "K lower arm")
-        let w = 29.0.squareRoot() / 5
-        expectRuns(perpendicular(.v, through: PathPoint(1 + w / 2, 2.5), direction: (2, 5)), [1], "V left arm")
-        let legW = (-6 + 192.0.squareRoot()) / 6
-        expectRuns(perpendicular(.r, through: PathPoint((2 + legW / 2 + 5 - legW / 2) / 2, 4), direction: (3 - legW, 2)), [1], "R leg")
-    }
-
     @Test("glyphs transform into millimetre cells")
     func transform() throws {
         let path = Optotype.letter(.h).path(height: 10, at: PathPoint(20, 30))

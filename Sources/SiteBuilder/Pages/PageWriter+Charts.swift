@@ -10,8 +10,8 @@ struct SiteChart: Sendable {
 }
 
 extension PageWriter {
-    /// The configured chart set: every distance × optotype, each on the smallest paper (from the
-    /// configured one up) that holds its widest row without shrinking it.
+    /// The configured chart set: every distance × optotype on the configured paper, tiled across sheets
+    /// when larger than one.
     static func chartSet(_ settings: SiteSettings, display: String, log: inout DiagnosticLog) -> [SiteChart] {
         let at = SourceLocation(path: display)
         var distances: [ViewingDistance] = []
@@ -31,26 +31,15 @@ extension PageWriter {
             log.error("charts.paper: '\(settings.chartPaper)': \(error)", at: at)
             return []
         }
-        let papers = Array(Paper.bySize.drop { $0 != paper })
         var charts: [SiteChart] = []
         for distance in distances {
             for kind in kinds {
-                var lastError: ChartError?
-                var made: SiteChart?
-                for candidate in papers {
-                    do {
-                        let spec = try ChartSpec(distance: distance, optotype: kind, sequence: .chart1, seed: 1, paper: candidate)
-                        made = SiteChart(spec: spec, layout: try ChartLayout(spec: spec))
-                        break
-                    } catch let error as ChartError {
-                        lastError = error
-                    } catch {
-                        log.error("chart \(distance.token) \(kind.rawValue): \(error)", at: at)
-                        break
-                    }
-                }
-                if let made { charts.append(made) } else if let lastError {
-                    log.error("chart \(distance.token) \(kind.rawValue) fits no paper up to A0: \(lastError)", at: at)
+                // On the configured paper (default A4): a chart larger than a sheet is tiled, never shrunk.
+                do {
+                    let spec = try ChartSpec(distance: distance, optotype: kind, sequence: .chart1, seed: 1, paper: paper)
+                    charts.append(SiteChart(spec: spec, layout: try ChartLayout(spec: spec)))
+                } catch {
+                    log.error("chart \(distance.token) \(kind.rawValue): \(error)", at: at)
                 }
             }
         }
@@ -66,13 +55,19 @@ extension PageWriter {
                 let pdf = try ChartRenderer.render(chart.layout, format: .pdf)
                 let svg = try ChartRenderer.render(chart.layout, format: .svg)
                 try output.write(Data(pdf.data), to: stem + ".pdf")
-                try output.write(Data(svg.data), to: stem + ".svg")
+                try output.write(Data(ChartRenderer.scoreSheet(of: chart.layout)), to: stem + "-score.pdf")
+                // One SVG per sheet, and a preview of the assembled chart for the page.
+                let sheets = svg.sheets.count > 1 ? svg.sheets.map { (stem + "-" + $0.name + ".svg", $0.data) } : [(stem + ".svg", svg.data)]
+                for (path, data) in sheets { try output.write(Data(data), to: path) }
+                try output.write(Data(ChartRenderer.previewSVG(of: chart.layout)), to: stem + "-preview.svg")
                 let largest = chart.spec.chartRows.first?.height.value ?? 0
                 let smallest = chart.spec.chartRows.last
                 return [
                     "distance": chart.spec.distance.description, "optotype": chart.spec.optotype.description,
                     "paper": chart.spec.paper.description, "pages": pdf.pageCount, "isMultiPage": pdf.pageCount > 1,
-                    "pdf": stem + ".pdf", "svg": stem + ".svg", "id": chart.spec.chartID,
+                    "pdf": stem + ".pdf", "scoreSheet": stem + "-score.pdf", "svg": sheets[0].0, "preview": stem + "-preview.svg", "id": chart.spec.chartID,
+                    "svgSheets": sheets.map { ["path": $0.0, "name": String($0.0.dropFirst(stem.count + 1).dropLast(4))] },
+                    "isTiled": chart.layout.tiling != nil,
                     "largest": String(format: "%.2f", largest),
                     "smallestStroke": smallest.map { String(format: "%.3f", $0.stroke.value) } ?? "",
                     "warnings": pdf.warnings, "hasWarnings": !pdf.warnings.isEmpty,
