@@ -84,7 +84,8 @@ struct PageWriter {
             ("about", "About", SitePaths.about, "about", { [aboutHTML = content.aboutHTML] in
                 ["html": aboutHTML, "title": "About", "breadcrumbs": [DeckPages.crumb("Contents", SitePaths.home)]] }),
         ]
-        for category in deck.categories {
+        // A category with no cards is not listed anywhere, so it gets no page either.
+        for category in deck.categories where category.cardCount > 0 {
             jobs.append(("category", category.title, SitePaths.category(category), "category", { DeckPages.category(category) }))
             for topic in category.topics {
                 jobs.append(("topic", topic.title, SitePaths.topic(category, topic), "topic",
@@ -183,8 +184,11 @@ struct PageWriter {
                                                at: SourceLocation(path: folder.relativePath)))
         }
         for name in names {
-            do { try output.copy(folder.appendingPathComponent(name), to: "assets/" + name) } catch {
-                problems.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: "assets/" + name)))
+            // The favicon also goes to the site's root, where browsers and tools ask for /favicon.ico.
+            for path in name == "favicon.ico" ? ["assets/" + name, name] : ["assets/" + name] {
+                do { try output.copy(folder.appendingPathComponent(name), to: path) } catch {
+                    problems.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: path)))
+                }
             }
         }
     }
