@@ -341,9 +341,9 @@
     if (!queryWords(query).length) { box.textContent = ""; options = []; setOpen(false); return Promise.resolve(); }
     return search(query, DROPDOWN_LIMIT).then(function (found) {
       if (mine !== sequence) return;
-      if (!found.items.length && options.length) {
-        // While typing, a word is often briefly unmatched: keep the last results a moment rather
-        // than flashing "No results"; show it only if typing has paused.
+      if (!found.items.length) {
+        // While typing, a word is often briefly unmatched (one letter, a half word): keep what is
+        // shown a moment rather than flashing "No results"; show it only if typing has paused.
         return new Promise(function (resolve) { setTimeout(resolve, 450); }).then(function () {
           if (mine === sequence) renderDropdown(query, found);
         });

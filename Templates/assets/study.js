@@ -632,6 +632,7 @@
         var src = siteRoot + "study/topics/" + card.topic + ".js";
         if (topics[card.topic]) return render(card, topics[card.topic][id]);
         status.textContent = "Loading…";
+        stage.textContent = "";
         loadScript(src, function () {
           if (!topics[card.topic]) { status.textContent = "Could not load the cards of this topic."; return; }
           render(card, topics[card.topic][id]);
@@ -836,7 +837,7 @@
     var pad = days[0].weekday;
     for (var i = 0; i < pad; i++) grid.appendChild(el("span", "day pad"));
     days.forEach(function (d) {
-      var level = d.count === 0 ? 0 : Math.min(4, 1 + Math.floor((d.count - 1) * 4 / Math.max(1, max)));
+      var level = d.count === 0 ? 0 : Math.min(4, Math.max(1, Math.ceil(d.count * 4 / Math.max(1, max))));
       var cell = el("span", "day level-" + level);
       cell.title = d.day + ": " + plural(d.count, "review");
       cell.setAttribute("data-day", d.day);
