@@ -211,6 +211,22 @@
   window.Loupe.Strip = Strip;
   window.Loupe.Zoom = Zoom;
 
+  /* ---- Offline and installable (only over http(s): from file:// there is no service worker, and the
+     site still works as plain files). Ask the browser to keep this site's storage (progress, notes). ---- */
+  var siteRoot = doc.body.getAttribute("data-root") || "";
+  if (/^https?:$/.test(location.protocol)) {
+    var manifestLink = doc.createElement("link");
+    manifestLink.rel = "manifest";
+    manifestLink.href = siteRoot + "manifest.webmanifest";
+    doc.head.appendChild(manifestLink);
+    if ("serviceWorker" in navigator && window.isSecureContext) {
+      navigator.serviceWorker.register(siteRoot + "sw.js", { scope: siteRoot || "./" }).catch(function () { /* offline copy unavailable */ });
+    }
+  }
+  if (navigator.storage && navigator.storage.persist && navigator.storage.persisted) {
+    navigator.storage.persisted().then(function (kept) { if (!kept) return navigator.storage.persist(); }).catch(function () {});
+  }
+
   /* ---- Keyboard: Space, Enter or → reveals the next answer; / focuses search. ---- */
   doc.addEventListener("keydown", function (e) {
     if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || isTyping(e.target)) return;

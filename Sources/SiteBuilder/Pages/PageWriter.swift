@@ -14,7 +14,8 @@ struct PageWriter {
     init(content: SiteContent, templates: TemplateLibrary, output: any SiteOutput, options: BuildOptions) {
         self.content = content
         self.templates = templates
-        self.output = output
+        // Every file goes through a hashing output so the service worker can list and version them.
+        self.output = HashingOutput(wrapping: output)
         self.options = options
     }
 
@@ -69,6 +70,9 @@ struct PageWriter {
             searchDone.wait()
             writer.page("search", context: ["title": "Search", "breadcrumbs": [DeckPages.crumb("Contents", SitePaths.home)]],
                         title: "Search", path: "search.html", kind: "search", renderer: renderer, problems: &problems)
+        }
+        if let hashing = output as? HashingOutput {
+            timed("offline files") { $0.writeOffline(hashing: hashing, problems: &problems) }
         }
         problems.diagnostics.append(contentsOf: searchProblems.all)
         log.merge(problems.diagnostics.sorted { ($0.location.path, $0.location.line ?? 0) < ($1.location.path, $1.location.line ?? 0) })
