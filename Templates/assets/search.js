@@ -250,6 +250,10 @@
             text: section ? section.text : (d.sections[0] ? d.sections[0].text : ""), score: r.score,
           });
         });
+        /* A page titled exactly what was asked (a category, a topic, a card) comes first. */
+        var asked = queryWords(query).join(" ");
+        var exact = items.filter(function (item) { return queryWords(item.title).join(" ") === asked; });
+        if (exact.length) items = exact.concat(items.filter(function (item) { return exact.indexOf(item) < 0; }));
         return { words: words, total: ranked.total, items: items, terms: ranked.terms };
       });
     });

@@ -276,3 +276,15 @@ def test_same_content_builds_byte_identical_from_any_folder(tmp_path):
         a, b = (outputs[0] / relative).read_bytes(), (outputs[1] / relative).read_bytes()
         assert a == b, f"{relative} differs between builds from two folders"
         assert str(tmp_path).encode() not in a, f"{relative} names the folder it was built from"
+
+
+def test_search_lists_categories_and_topics(laptop, site_url, site_dir):
+    base, site = site_url(KIND), site_dir(KIND)
+    index = _index(site)
+    category = index["categories"][index["topics"][0][0]]
+    topic = index["topics"][0]
+    _open(laptop, base + "index.html")
+    for query, url in ((category, "deck/" + topic[2].split("/")[0] + "/index.html"), (topic[1], topic[3])):
+        titles = laptop.execute_async_script(
+            "const done = arguments[1]; Loupe.search(arguments[0], 8).then(r => done(r.items.map(i => i.url)));", query)
+        assert titles and titles[0] == url, f"{query!r} should list {url} first, got {titles}"
