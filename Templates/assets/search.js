@@ -345,6 +345,7 @@
     if (!queryWords(query).length) { box.textContent = ""; options = []; setOpen(false); return Promise.resolve(); }
     return search(query, DROPDOWN_LIMIT).then(function (found) {
       if (mine !== sequence) return;
+      window.Loupe.lastSearch = { query: query, ms: performance.now() - started, total: found.total, count: found.items.length };
       if (!found.items.length) {
         // While typing, a word is often briefly unmatched (one letter, a half word): keep what is
         // shown a moment rather than flashing "No results"; show it only if typing has paused.
@@ -353,7 +354,6 @@
         });
       }
       renderDropdown(query, found);
-      window.Loupe.lastSearch = { query: query, ms: performance.now() - started, total: found.total, count: found.items.length };
     }, function (error) {
       if (mine !== sequence) return;
       box.textContent = "";
