@@ -250,6 +250,10 @@
             text: section ? section.text : (d.sections[0] ? d.sections[0].text : ""), score: r.score,
           });
         });
+        /* A page titled exactly what was asked (a category, a topic, a card) comes first. */
+        var asked = queryWords(query).join(" ");
+        var exact = items.filter(function (item) { return queryWords(item.title).join(" ") === asked; });
+        if (exact.length) items = exact.concat(items.filter(function (item) { return exact.indexOf(item) < 0; }));
         return { words: words, total: ranked.total, items: items, terms: ranked.terms };
       });
     });
@@ -341,8 +345,15 @@
     if (!queryWords(query).length) { box.textContent = ""; options = []; setOpen(false); return Promise.resolve(); }
     return search(query, DROPDOWN_LIMIT).then(function (found) {
       if (mine !== sequence) return;
-      renderDropdown(query, found);
       window.Loupe.lastSearch = { query: query, ms: performance.now() - started, total: found.total, count: found.items.length };
+      if (!found.items.length) {
+        // While typing, a word is often briefly unmatched (one letter, a half word): keep what is
+        // shown a moment rather than flashing "No results"; show it only if typing has paused.
+        return new Promise(function (resolve) { setTimeout(resolve, 450); }).then(function () {
+          if (mine === sequence) renderDropdown(query, found);
+        });
+      }
+      renderDropdown(query, found);
     }, function (error) {
       if (mine !== sequence) return;
       box.textContent = "";

@@ -21,6 +21,8 @@
   var DEFAULT_WEIGHTS = [0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796,
     1.4835, 0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542];
   var STABILITY_MIN = 0.001;
+  /* A map keyed by data (card ids, titles): no prototype, so "constructor" or "__proto__" are plain keys. */
+  function dict(from) { var out = Object.create(null); if (from) Object.keys(from).forEach(function (k) { out[k] = from[k]; }); return out; }
 
   function roundHalfEven(x) {
     var r = Math.round(x);
@@ -124,13 +126,16 @@
   /* ---- Seeded randomness (mulberry32) so shuffles are reproducible in tests (#seed=N). ---- */
   function rng(seed) {
     var a = seed >>> 0;
-    return function () {
+    var next = function () {
       a = (a + 0x6D2B79F5) >>> 0;
       var t = a;
       t = Math.imul(t ^ (t >>> 15), t | 1);
       t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
       return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
     };
+    /* The generator's whole state: rng(next.state()) continues the same sequence. */
+    next.state = function () { return a; };
+    return next;
   }
   function shuffle(list, random) {
     var out = list.slice();
@@ -151,7 +156,7 @@
   function Session(cards, options) {
     options = options || {};
     this.random = rng(options.seed == null ? (Date.now() % 2147483647) : options.seed);
-    this.factor = {};
+    this.factor = Object.create(null); // card ids are data: "constructor" or "__proto__" must be plain keys
     this.cards = cards.slice();
     this.pass = 1;
     this.queue = shuffle(this.cards, this.random);
@@ -161,6 +166,26 @@
     this.skipCompleted();
   }
   Session.copies = function (factor) { return factor >= 5 ? 2 : factor > 1 ? 1 : 0; };
+  /* A plain-JSON snapshot of the whole session (for resuming after a reload, and for undo). */
+  Session.prototype.snapshot = function () {
+    return JSON.parse(JSON.stringify({ random: this.random.state(), factor: this.factor, cards: this.cards, pass: this.pass,
+      queue: this.queue, position: this.position, answers: this.answers, completed: this.completed }));
+  };
+  /* The session a snapshot describes, or null if the snapshot is not one. */
+  Session.restore = function (snap) {
+    if (!snap || !Array.isArray(snap.cards) || !Array.isArray(snap.queue) || typeof snap.position !== "number" ||
+        typeof snap.pass !== "number" || typeof snap.random !== "number") return null;
+    var session = Object.create(Session.prototype);
+    session.random = rng(snap.random);
+    session.factor = Object.assign(Object.create(null), snap.factor || {});
+    session.cards = snap.cards.slice();
+    session.pass = snap.pass;
+    session.queue = snap.queue.slice();
+    session.position = snap.position;
+    session.answers = Object.assign({ easy: 0, unsure: 0, hard: 0 }, snap.answers || {});
+    session.completed = Array.isArray(snap.completed) ? snap.completed.slice() : [];
+    return session;
+  };
   Session.prototype.current = function () { return this.position < this.queue.length ? this.queue[this.position] : null; };
   Session.prototype.isDone = function () { return this.current() === null; };
   Session.prototype.remaining = function () { return this.queue.length - this.position; };
@@ -205,11 +230,11 @@
   /* ---- §6.5 sessions: a gap of 30 minutes or more starts a new one. ---- */
   function groupSessions(reviews) {
     var sorted = reviews.slice().sort(function (a, b) { return Date.parse(a.at) - Date.parse(b.at); });
-    var sessions = [], factor = {}, i = 0;
+    var sessions = [], factor = dict(), i = 0;
     while (i < sorted.length) {
       var end = i + 1;
       while (end < sorted.length && Date.parse(sorted[end].at) - Date.parse(sorted[end - 1].at) < SESSION_GAP_MS) end++;
-      var slice = sorted.slice(i, end), before = Object.assign({}, factor), cards = {};
+      var slice = sorted.slice(i, end), before = dict(factor), cards = dict();
       var s = { start: slice[0].at, end: slice[slice.length - 1].at, reviews: slice.length, easy: 0, unsure: 0, hard: 0, completed: [] };
       slice.forEach(function (r) { factor[r.card] = REPEAT[r.rating]; s[r.rating] += 1; cards[r.card] = true; });
       s.cards = Object.keys(cards).length;
@@ -224,7 +249,7 @@
   function sortKeys(value) {
     if (Array.isArray(value)) return value.map(sortKeys);
     if (value && typeof value === "object") {
-      var out = {};
+      var out = dict();
       Object.keys(value).sort().forEach(function (k) { out[k] = sortKeys(value[k]); });
       return out;
     }
@@ -249,7 +274,7 @@
     if (!json || typeof json !== "object" || Array.isArray(json) || json.format !== FORMAT) return { error: "This file is not a Loupe study export (it has no \"format\": \"" + FORMAT + "\")." };
     if (typeof json.version !== "number" || json.version % 1 !== 0 || json.version < 1) return { error: "The export has no valid version number." };
     if (json.version > VERSION) return { error: "This export is format version " + json.version + ", made by a newer Loupe; this site reads version " + VERSION + ". Nothing was imported." };
-    var data = { deck: typeof json.deck === "string" ? json.deck : null, cards: {}, notes: {}, reviews: [], skipped: 0 };
+    var data = { deck: typeof json.deck === "string" ? json.deck : null, cards: dict(), notes: dict(), reviews: [], skipped: 0 };
     var cards = json.cards && typeof json.cards === "object" ? json.cards : {};
     Object.keys(cards).forEach(function (id) {
       var e = cards[id];
@@ -277,9 +302,9 @@
      wins. Notes: a new note is added; a different note for the same card keeps both texts, the
      local one first, then the imported one under a separator line. Returns {data, report}. */
   function merge(local, incoming) {
-    var data = { cards: Object.assign({}, local.cards), notes: Object.assign({}, local.notes), reviews: local.reviews.slice() };
+    var data = { cards: dict(local.cards), notes: dict(local.notes), reviews: local.reviews.slice() };
     var report = { reviewsAdded: 0, reviewsKnown: 0, progressUpdated: 0, progressKept: 0, notesAdded: 0, notesSame: 0, conflicts: [] };
-    var seen = {};
+    var seen = dict();
     data.reviews.forEach(function (r) { seen[r.card + "\u0000" + r.rating + "\u0000" + Date.parse(r.at)] = true; });
     incoming.reviews.forEach(function (r) {
       var key = r.card + "\u0000" + r.rating + "\u0000" + Date.parse(r.at);
@@ -304,10 +329,79 @@
     return { data: data, report: report };
   }
 
+  /* ---- Study-tool helpers: interval labels, today's queue with daily limits, review heatmap. ---- */
+
+  /* "10 min", "3 h", "1 d", "12 d", "2.5 mo", "1.2 y": the wait until a card is due again. */
+  function formatInterval(ms) {
+    var minutes = ms / 60000;
+    if (minutes < 60) return Math.max(1, Math.round(minutes)) + " min";
+    var hours = minutes / 60;
+    if (hours < 24) return Math.round(hours) + " h";
+    var days = hours / 24;
+    if (days < 30.5) return Math.round(days) + " d";
+    if (days < 365) return (Math.round(days / 30.4 * 10) / 10) + " mo";
+    return (Math.round(days / 365 * 10) / 10) + " y";
+  }
+
+  /* Local calendar day (yyyy-mm-dd) of a time in ms. */
+  function dayKey(ms) {
+    var d = new Date(ms);
+    return d.getFullYear() + "-" + String(d.getMonth() + 1).padStart(2, "0") + "-" + String(d.getDate()).padStart(2, "0");
+  }
+
+  /* Today's cards with daily limits, like Anki: the cards due (FSRS) up to `limits.reviews` a day,
+     then cards never studied up to `limits.newCards` a day; what was already studied today counts
+     against both. cards: [id] in deck order; states: {id: {fsrs}} ; reviews: the log. */
+  function todaysCards(cards, states, reviews, limits, now) {
+    var today = dayKey(now), end = new Date(now); end.setHours(23, 59, 59, 999);
+    var firstSeen = dict(), reviewedToday = dict();
+    reviews.slice().sort(function (a, b) { return Date.parse(a.at) - Date.parse(b.at); }).forEach(function (r) {
+      if (!(r.card in firstSeen)) firstSeen[r.card] = dayKey(Date.parse(r.at));
+      if (dayKey(Date.parse(r.at)) === today) reviewedToday[r.card] = true;
+    });
+    var newToday = 0, reviewsToday = 0;
+    Object.keys(reviewedToday).forEach(function (id) { if (firstSeen[id] === today) newToday++; else reviewsToday++; });
+    var due = [], fresh = [];
+    cards.forEach(function (id) {
+      var state = states[id];
+      if (!(id in firstSeen) && !(state && state.fsrs)) fresh.push(id);
+      else if (state && state.fsrs && state.fsrs.due != null && state.fsrs.due <= end.getTime()) due.push(id);
+    });
+    due.sort(function (a, b) { return states[a].fsrs.due - states[b].fsrs.due; });
+    var reviewRoom = Math.max(0, limits.reviews - reviewsToday), newRoom = Math.max(0, limits.newCards - newToday);
+    return { due: due.slice(0, reviewRoom), fresh: fresh.slice(0, newRoom), dueTotal: due.length, freshTotal: fresh.length,
+      newToday: newToday, reviewsToday: reviewsToday };
+  }
+
+  /* Reviews per local day for the `days` days ending today: [{day, count}], oldest first. */
+  function reviewDays(reviews, now, days) {
+    var counts = dict();
+    reviews.forEach(function (r) { var k = dayKey(Date.parse(r.at)); counts[k] = (counts[k] || 0) + 1; });
+    var out = [], d = new Date(now);
+    d.setHours(12, 0, 0, 0);
+    for (var i = days - 1; i >= 0; i--) {
+      var day = new Date(d.getTime() - i * DAY_MS), key = dayKey(day.getTime());
+      out.push({ day: key, weekday: day.getDay(), count: counts[key] || 0 });
+    }
+    return out;
+  }
+
+  /* Days in a row, up to today (or yesterday if nothing yet today), with at least one review. */
+  function streak(reviews, now) {
+    var days = dict();
+    reviews.forEach(function (r) { days[dayKey(Date.parse(r.at))] = true; });
+    var d = new Date(now); d.setHours(12, 0, 0, 0);
+    if (!days[dayKey(d.getTime())]) d = new Date(d.getTime() - DAY_MS);
+    var n = 0;
+    while (days[dayKey(d.getTime())]) { n++; d = new Date(d.getTime() - DAY_MS); }
+    return n;
+  }
+
   var core = {
     FORMAT: FORMAT, VERSION: VERSION, REPEAT: REPEAT, GRADE: GRADE, DEFAULT_WEIGHTS: DEFAULT_WEIGHTS,
     FSRS: FSRS, Session: Session, rng: rng, shuffle: shuffle, groupSessions: groupSessions,
-    buildExport: buildExport, parseExport: parseExport, merge: merge, roundHalfEven: roundHalfEven
+    buildExport: buildExport, parseExport: parseExport, merge: merge, roundHalfEven: roundHalfEven, dict: dict,
+    formatInterval: formatInterval, dayKey: dayKey, todaysCards: todaysCards, reviewDays: reviewDays, streak: streak
   };
   if (typeof module !== "undefined" && module.exports) { module.exports = core; }
   if (typeof document === "undefined") return;
@@ -345,7 +439,7 @@
     note: function (id) { var n = Store.get("note:" + id); return n && typeof n.text === "string" && n.text !== "" ? n : null; },
     reviews: function () { var r = Store.get("reviews"); return Array.isArray(r) ? r : []; },
     all: function () {
-      var data = { cards: {}, notes: {}, reviews: Store.reviews() };
+      var data = { cards: dict(), notes: dict(), reviews: Store.reviews() };
       Store.keys("card").forEach(function (id) { var c = Store.card(id); if (c && c.repeat) data.cards[id] = { repeat: c.repeat, updatedAt: c.updatedAt }; });
       Store.keys("note").forEach(function (id) { var n = Store.note(id); if (n) data.notes[id] = { text: n.text, updatedAt: n.updatedAt }; });
       return data;
@@ -377,6 +471,14 @@
     var icon = el("span", "note-icon", "✎");
     icon.setAttribute("role", "img"); icon.setAttribute("aria-label", "has a note"); icon.title = "Has a note";
     return icon;
+  }
+  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
+  /* Daily limits, set on the Progress page and kept in this browser. */
+  var DEFAULT_LIMITS = { newCards: 20, reviews: 200 };
+  function settings() {
+    var saved = Store.get("settings") || {};
+    function number(v, fallback) { return typeof v === "number" && v >= 0 && v <= 100000 && v % 1 === 0 ? v : fallback; }
+    return { newCards: number(saved.newCards, DEFAULT_LIMITS.newCards), reviews: number(saved.reviews, DEFAULT_LIMITS.reviews) };
   }
   function endOfToday(now) { var d = new Date(now); d.setHours(23, 59, 59, 999); return d.getTime(); }
 
@@ -454,36 +556,83 @@
     var status = doc.getElementById("study-status");
     var stage = doc.getElementById("study-stage");
     var params = new URLSearchParams(location.hash.slice(1));
+    // The mode links only change the hash: start the chosen mode afresh.
+    root.addEventListener("hashchange", function () { location.reload(); });
+    Array.prototype.forEach.call(doc.querySelectorAll(".study-modes a[data-mode]"), function (a) {
+      var mode = a.getAttribute("data-mode");
+      if ((mode === "all" && !params.toString()) || params.has(mode)) a.setAttribute("aria-current", "page");
+    });
     var topics = {};
     root.Loupe.studyTopicLoaded = function (key, cards) { topics[key] = cards; };
     loadIndex(function (index) {
       if (!index) { status.textContent = "The study data (study/cards.js) could not be loaded."; return; }
-      var all = cardsFromIndex(index), byId = {};
+      var all = cardsFromIndex(index), byId = dict();
       all.forEach(function (c) { byId[c.id] = c; });
-      var scope = all, label = "all " + all.length + " cards";
+      var scope = all, label = "all " + all.length + " cards", scopeKey = "all", limits = settings();
       if (params.has("topic")) {
         var key = params.get("topic");
         scope = all.filter(function (c) { return c.topic === key; });
-        label = scope.length ? "“" + scope[0].topicTitle + "” (" + scope.length + " cards)" : "this topic";
+        scopeKey = "topic:" + key;
+        label = scope.length ? "“" + scope[0].topicTitle + "” (" + plural(scope.length, "card") + ")" : "this topic";
+      } else if (params.has("category")) {
+        var slug = params.get("category");
+        scope = all.filter(function (c) { return c.topic.split("/")[0] === slug; });
+        scopeKey = "category:" + slug;
+        label = scope.length ? "“" + scope[0].category + "” (" + plural(scope.length, "card") + ")" : "this category";
       } else if (params.has("due")) {
-        var limit = endOfToday(Date.now());
-        scope = all.filter(function (c) { var e = Store.card(c.id); return e && e.fsrs && e.fsrs.due != null && e.fsrs.due <= limit; });
-        label = scope.length + " cards due today";
+        var states = dict();
+        all.forEach(function (c) { var e = Store.card(c.id); if (e) states[c.id] = e; });
+        var today = todaysCards(all.map(function (c) { return c.id; }), states, Store.reviews(), limits, Date.now());
+        var picked = dict();
+        today.due.concat(today.fresh).forEach(function (id) { picked[id] = true; });
+        scope = all.filter(function (c) { return picked[c.id]; });
+        scopeKey = "due:" + dayKey(Date.now());
+        label = "today’s " + plural(today.due.length, "due card") + " and " + plural(today.fresh.length, "new card");
       }
-      if (!scope.length) {
-        status.textContent = params.has("due") ? "Nothing is due today. Shuffle all cards to study anyway." : "There are no cards to study here.";
+      var saved = Store.get("session");
+      var session = null, resumed = false;
+      if (saved && saved.scope === scopeKey && !params.has("seed")) {
+        session = Session.restore(saved.session);
+        // A deck that changed since (cards added or removed) starts a new session.
+        var ids = scope.map(function (c) { return c.id; }).sort().join("\n");
+        if (session && scopeKey.indexOf("due:") !== 0 && session.cards.slice().sort().join("\n") !== ids) session = null;
+        if (session && session.cards.some(function (id) { return !byId[id]; })) session = null;
+        resumed = !!session;
+      }
+      if (!scope.length && !session) {
+        status.textContent = params.has("due") ? "Nothing is due today and no new cards are left for today (limits: " +
+          plural(limits.newCards, "new card") + ", " + plural(limits.reviews, "review") + " a day; change them on the Progress page). Shuffle all cards to study anyway." :
+          "There are no cards to study here.";
         return;
       }
-      var seed = params.has("seed") ? parseInt(params.get("seed"), 10) || 0 : undefined;
-      var session = new Session(scope.map(function (c) { return c.id; }), { seed: seed });
+      if (!session) {
+        var seed = params.has("seed") ? parseInt(params.get("seed"), 10) || 0 : undefined;
+        session = new Session(scope.map(function (c) { return c.id; }), { seed: seed });
+      }
       root.Loupe.session = session;
+      var history = [];
+      function save() { Store.set("session", { scope: scopeKey, session: session.snapshot() }); }
+      save();
+      var controls = el("p", "study-controls");
+      var undo = el("button", "secondary study-undo", "Undo last rating");
+      undo.type = "button";
+      undo.setAttribute("aria-keyshortcuts", "U");
+      undo.hidden = true;
+      undo.addEventListener("click", function () { undoLast(); });
+      var restart = el("button", "secondary study-restart", "Start over");
+      restart.type = "button";
+      restart.addEventListener("click", function () { Store.remove("session"); location.reload(); });
+      controls.appendChild(undo); controls.appendChild(doc.createTextNode(" ")); controls.appendChild(restart);
+      status.after(controls);
       function show() {
+        undo.hidden = history.length === 0;
         var id = session.current();
         if (id === null) return finish();
         var card = byId[id];
         var src = siteRoot + "study/topics/" + card.topic + ".js";
         if (topics[card.topic]) return render(card, topics[card.topic][id]);
         status.textContent = "Loading…";
+        stage.textContent = "";
         loadScript(src, function () {
           if (!topics[card.topic]) { status.textContent = "Could not load the cards of this topic."; return; }
           render(card, topics[card.topic][id]);
@@ -491,7 +640,7 @@
       }
       function render(card, data) {
         data = data || { s: [], i: [] };
-        status.textContent = "Studying " + label + " · pass " + session.pass + " · " + session.remaining() + " left in this pass · " +
+        status.textContent = (resumed ? "Resumed: " : "Studying ") + label + " · pass " + session.pass + " · " + session.remaining() + " left in this pass · " +
           session.completed.length + " completed";
         stage.textContent = "";
         var article = el("article", "card study-card");
@@ -505,10 +654,13 @@
         article.appendChild(meta); article.appendChild(title);
         if (data.i.length) {
           var strip = el("div", "strip" + (data.i.length > 1 ? " strip-many" : ""));
-          data.i.forEach(function (image) {
+          data.i.forEach(function (image, n) {
             var fig = el("figure", "shot");
             var img = el("img"); img.src = siteRoot + image[0]; img.alt = image[1]; img.loading = "lazy";
-            fig.appendChild(img);
+            var zoom = el("a", "zoom"); zoom.href = img.src;
+            zoom.setAttribute("aria-label", "Enlarge image " + (n + 1) + " of " + data.i.length);
+            zoom.appendChild(img);
+            fig.appendChild(zoom);
             if (image[2]) fig.appendChild(el("figcaption", null, image[2]));
             strip.appendChild(fig);
           });
@@ -527,34 +679,62 @@
         rate.setAttribute("role", "group");
         rate.setAttribute("aria-label", "How well did you know it?");
         rate.hidden = true;
+        var memory = (Store.card(card.id) || {}).fsrs || fsrs.newCard(), now = Date.now();
         [["easy", "Easy", "1"], ["unsure", "Unsure", "2"], ["hard", "Hard", "3"]].forEach(function (r) {
           var button = el("button", "rate-" + r[0]);
           button.type = "button";
           button.setAttribute("data-rating", r[0]);
+          button.setAttribute("aria-keyshortcuts", r[2]);
+          var next = fsrs.review(memory, GRADE[r[0]], now);
           button.appendChild(doc.createTextNode(r[1] + " "));
           button.appendChild(el("kbd", null, r[2]));
+          var when = el("span", "rate-interval", formatInterval(next.due - now));
+          when.title = "Due again in " + when.textContent + " (FSRS)";
+          button.appendChild(when);
           button.addEventListener("click", function () { answer(r[0]); });
           rate.appendChild(button);
         });
         article.appendChild(rate);
         stage.appendChild(article);
+        if (root.Loupe.Strip) root.Loupe.Strip.attach(article);
+        if (root.Loupe.Zoom) root.Loupe.Zoom.attach(article);
         var reveal = root.Loupe.Reveal ? root.Loupe.Reveal.init(article) : null;
         root.Loupe.reveal = reveal;
-        function showRating() { rate.hidden = false; article.classList.add("is-rating"); }
+        function showRating() {
+          rate.hidden = false; article.classList.add("is-rating");
+          if (rate.scrollIntoView) rate.scrollIntoView({ block: "nearest" });
+        }
         if (reveal && !reveal.isComplete()) reveal.onComplete = showRating; else showRating();
-        article.focus({ preventScroll: false });
+        article.focus({ preventScroll: true });
+        root.scrollTo(0, 0);
       }
       function answer(rating) {
         var id = session.current();
         if (id === null) return;
         var rate = stage.querySelector(".rate");
         if (!rate || rate.hidden) return;
+        history.push({ session: session.snapshot(), card: id, entry: Store.card(id), reviews: Store.reviews().length });
+        if (history.length > 20) history.shift();
         recordAnswer(id, rating, Date.now());
         session.rate(rating);
+        resumed = false;
+        save();
         show();
+      }
+      function undoLast() {
+        var last = history.pop();
+        if (!last) return;
+        if (last.entry) Store.set("card:" + last.card, last.entry); else Store.remove("card:" + last.card);
+        Store.set("reviews", Store.reviews().slice(0, last.reviews));
+        session = Session.restore(last.session);
+        root.Loupe.session = session;
+        save();
+        show();
+        status.textContent = "Undone: the last rating was taken back. " + status.textContent;
       }
       function finish() {
         root.Loupe.reveal = null;
+        Store.remove("session");
         stage.textContent = "";
         var box = el("div", "study-done");
         box.appendChild(el("h2", null, "All done"));
@@ -570,8 +750,10 @@
       doc.addEventListener("keydown", function (e) {
         if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
         if (e.target && /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName)) return;
+        if (doc.querySelector("dialog[open]")) return;
         var map = { "1": "easy", "2": "unsure", "3": "hard" };
         if (map[e.key]) { e.preventDefault(); answer(map[e.key]); }
+        else if ((e.key === "u" || e.key === "U") && history.length) { e.preventDefault(); undoLast(); }
       });
       show();
     });
@@ -587,7 +769,7 @@
     var target = doc.getElementById("progress-live-body");
     target.textContent = "";
     var cards = index ? cardsFromIndex(index) : [];
-    var categories = [], byCategory = {}, known = {};
+    var categories = [], byCategory = dict(), known = dict();
     cards.forEach(function (c) {
       known[c.id] = true;
       if (!byCategory[c.category]) { byCategory[c.category] = { title: c.category, total: 0, completed: 0 }; categories.push(byCategory[c.category]); }
@@ -617,9 +799,10 @@
     var now = Date.now(), limit = endOfToday(now), due = 0;
     ids.forEach(function (id) { var e = Store.card(id); if (known[id] && e && e.fsrs && e.fsrs.due != null && e.fsrs.due <= limit) due++; });
     var dueLine = el("p", "live-due");
-    dueLine.appendChild(doc.createTextNode(due + " cards due today. "));
+    dueLine.appendChild(doc.createTextNode(plural(due, "card") + " due today. "));
     if (due) { var go = el("a", "button", "Study due cards"); go.href = siteRoot + "study.html#due"; dueLine.appendChild(go); }
     target.appendChild(dueLine);
+    target.appendChild(heatmap(data.reviews, now));
     var sessions = groupSessions(data.reviews).reverse().slice(0, 10);
     if (sessions.length) {
       target.appendChild(el("h3", null, "Recent sessions"));
@@ -632,6 +815,54 @@
     var orphaned = ids.filter(function (id) { return index && !known[id]; });
     if (orphaned.length) target.appendChild(el("p", "meta", orphaned.length + " saved cards are not in this deck any more (kept, and included in exports): " + orphaned.join(", ")));
     live.hidden = false;
+  }
+
+  /* Counts and a review heatmap of the last 26 weeks (one square a day, darker = more reviews). */
+  function heatmap(reviews, now) {
+    var box = el("div", "heatmap-block");
+    var days = reviewDays(reviews, now, 26 * 7 - (6 - new Date(now).getDay()));
+    var today = days[days.length - 1].count, total = reviews.length;
+    var active = days.filter(function (d) { return d.count > 0; }).length;
+    var counts = el("ul", "study-counts");
+    [[String(today), today === 1 ? "review today" : "reviews today"], [String(total), total === 1 ? "review in all" : "reviews in all"],
+     [String(streak(reviews, now)), "day streak"], [String(active), active === 1 ? "day studied (26 weeks)" : "days studied (26 weeks)"]].forEach(function (c) {
+      var li = el("li"); li.appendChild(el("strong", null, c[0])); li.appendChild(doc.createTextNode(" " + c[1])); counts.appendChild(li);
+    });
+    box.appendChild(el("h3", null, "Reviews per day"));
+    box.appendChild(counts);
+    var max = days.reduce(function (m, d) { return Math.max(m, d.count); }, 0);
+    var grid = el("div", "heatmap");
+    grid.setAttribute("role", "img");
+    grid.setAttribute("aria-label", "Reviews per day over the last 26 weeks: " + plural(total, "review") + " on " + plural(active, "day") + ".");
+    var pad = days[0].weekday;
+    for (var i = 0; i < pad; i++) grid.appendChild(el("span", "day pad"));
+    days.forEach(function (d) {
+      var level = d.count === 0 ? 0 : Math.min(4, Math.max(1, Math.ceil(d.count * 4 / Math.max(1, max))));
+      var cell = el("span", "day level-" + level);
+      cell.title = d.day + ": " + plural(d.count, "review");
+      cell.setAttribute("data-day", d.day);
+      cell.setAttribute("data-count", String(d.count));
+      grid.appendChild(cell);
+    });
+    box.appendChild(grid);
+    return box;
+  }
+
+  /* Daily limits for Due today (new cards and reviews), kept in this browser. */
+  var settingsBox = doc.getElementById("study-settings");
+  if (settingsBox && Store.ok) {
+    var current = settings();
+    var newInput = doc.getElementById("limit-new"), reviewInput = doc.getElementById("limit-reviews");
+    var settingsStatus = doc.getElementById("study-settings-status");
+    newInput.value = current.newCards; reviewInput.value = current.reviews;
+    settingsBox.hidden = false;
+    settingsBox.querySelector("form").addEventListener("submit", function (e) {
+      e.preventDefault();
+      var n = parseInt(newInput.value, 10), r = parseInt(reviewInput.value, 10);
+      if (!(n >= 0 && n <= 9999) || !(r >= 0 && r <= 9999)) { settingsStatus.textContent = "Use whole numbers from 0 to 9999."; return; }
+      Store.set("settings", { newCards: n, reviews: r });
+      settingsStatus.textContent = "Saved: " + plural(n, "new card") + " and " + plural(r, "review") + " a day.";
+    });
   }
 
   var io = doc.getElementById("study-io");
@@ -665,9 +896,9 @@
     var result = merge(Store.all(), parsed.data);
     var data = result.data, r = result.report;
     // Write back; FSRS states are replayed from the merged log of each card.
-    var byCard = {};
+    var byCard = dict();
     data.reviews.forEach(function (rv) { (byCard[rv.card] = byCard[rv.card] || []).push(rv); });
-    var ids = {};
+    var ids = dict();
     Object.keys(data.cards).concat(Object.keys(byCard)).forEach(function (id) { ids[id] = true; });
     Object.keys(ids).forEach(function (id) {
       var entry = Store.card(id) || {};
@@ -696,7 +927,7 @@
     var noteIds = Store.keys("note").filter(function (id) { return Store.note(id); });
     if (noteIds.length) {
       loadIndex(function (index) {
-        var byId = {};
+        var byId = dict();
         if (index) cardsFromIndex(index).forEach(function (c) { byId[c.id] = c; });
         var list = doc.getElementById("notes-live-list");
         noteIds.forEach(function (id) {

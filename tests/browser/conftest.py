@@ -112,6 +112,56 @@ def driver():
     browser.quit()
 
 
+def _chromium(extra=(), mobile=None, javascript=True):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    chromedriver = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+    if not Path(chromedriver).exists():
+        pytest.skip("chromedriver not installed (apt-get install chromium chromium-driver)")
+    options = webdriver.ChromeOptions()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", *extra):
+        options.add_argument(argument)
+    if mobile:
+        options.add_experimental_option("mobileEmulation", mobile)
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    if Path("/usr/bin/chromium").exists():
+        options.binary_location = "/usr/bin/chromium"
+    browser = webdriver.Chrome(service=Service(chromedriver), options=options)
+    browser.set_page_load_timeout(30)
+    return browser
+
+
+PHONE = {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 3, "touch": True},
+         "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36"}
+
+
+@pytest.fixture(scope="session")
+def phone():
+    """A headless Chromium emulating a 390 x 844 touch phone."""
+    browser = _chromium(mobile=PHONE)
+    yield browser
+    browser.quit()
+
+
+@pytest.fixture(scope="session")
+def laptop():
+    """A headless Chromium with a 1280 x 800 window."""
+    browser = _chromium(extra=("--window-size=1280,800",))
+    yield browser
+    browser.quit()
+
+
+@pytest.fixture(scope="session")
+def nojs():
+    """A headless Chromium with JavaScript turned off."""
+    browser = _chromium(extra=("--window-size=1280,800",), javascript=False)
+    yield browser
+    browser.quit()
+
+
 @pytest.fixture
 def browser_errors():
     """browser_errors(driver) -> SEVERE console messages logged since the last call."""

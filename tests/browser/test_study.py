@@ -57,10 +57,18 @@ def _fresh(driver, base):
     driver.execute_script("localStorage.clear()")
 
 
-def _visible_sections(driver, scope="article.card"):
+def _visible_answers(driver, scope="article.card"):
     return driver.execute_script(
-        "return Array.from(document.querySelectorAll(arguments[0] + ' .card-section'))"
+        "return Array.from(document.querySelectorAll(arguments[0] + ' .card-section > .answer'))"
         ".map(s => getComputedStyle(s).display !== 'none');", scope)
+
+
+def _card_with_answers(site: Path, minimum: int):
+    """A card id with at least `minimum` answers (sections with an info), read from the built page."""
+    for card_id, _title, _topic, sections in _index(site)["cards"]:
+        if sections >= minimum and (site / "deck" / f"{card_id}.html").read_text().count('class="answer"') >= minimum:
+            return card_id, (site / "deck" / f"{card_id}.html").read_text().count('class="answer"')
+    pytest.skip(f"no card with {minimum}+ answers")
 
 
 def _press(driver, key):
@@ -78,7 +86,7 @@ def _study_one(driver, rating_key):
         _press(driver, rating_key)
         assert driver.execute_script("return Loupe.session.current()") == card_id
         _press(driver, Keys.SPACE)
-    assert all(_visible_sections(driver, "#study-stage article.card"))
+    assert all(_visible_answers(driver, "#study-stage article.card"))
     before = driver.execute_script("return Loupe.store.reviews().length")
     _press(driver, rating_key)
     WebDriverWait(driver, 10).until(lambda d: d.execute_script("return Loupe.store.reviews().length") == before + 1)
@@ -89,16 +97,16 @@ def _study_one(driver, rating_key):
 
 def test_reveal_order_on_a_card_page(driver, site_url, site_dir, browser_errors):
     base, site = site_url(KIND), site_dir(KIND)
-    card_id, count = _card_with_sections(site, 3)
+    card_id, count = _card_with_answers(site, 3)
     _fresh(driver, base)
     _open(driver, base + f"deck/{card_id}.html")
-    assert _visible_sections(driver) == [True] + [False] * (count - 1)
+    assert _visible_answers(driver) == [False] * count
     _press(driver, Keys.SPACE)
-    assert _visible_sections(driver) == [True, True] + [False] * (count - 2)
+    assert _visible_answers(driver) == [True] + [False] * (count - 1)
     driver.find_element(By.CSS_SELECTOR, ".reveal-more").click()
-    assert _visible_sections(driver)[:3] == [True, True, True]
-    driver.find_element(By.CSS_SELECTOR, ".reveal-all").click() if count > 3 else None
-    assert all(_visible_sections(driver))
+    assert _visible_answers(driver) == [True, True] + [False] * (count - 2)
+    driver.find_element(By.CSS_SELECTOR, ".reveal-all").click()
+    assert all(_visible_answers(driver))
     # The note editor appears with JavaScript; the built note (if any) is above it.
     assert driver.find_element(By.CSS_SELECTOR, ".note-editor").is_displayed()
     assert browser_errors(driver) == []
@@ -244,7 +252,7 @@ def test_export_then_build_shows_the_exported_numbers(driver, site_url, site_dir
         saved = driver.find_element(By.ID, "progress-saved")
         assert saved.find_element(By.CSS_SELECTOR, "tr.overall .completed").text == str(completed)
         assert saved.find_element(By.CSS_SELECTOR, "progress").get_attribute("value") == str(completed)
-        assert "2 answers in 1 sessions" in driver.find_element(By.ID, "progress-history").text
+        assert "2 answers in 1 session." in driver.find_element(By.ID, "progress-history").text
         assert driver.find_elements(By.CSS_SELECTOR, "#progress-history svg.review-chart rect")
         rows = driver.find_elements(By.CSS_SELECTOR, "#progress-sessions tbody tr")
         assert len(rows) == 1

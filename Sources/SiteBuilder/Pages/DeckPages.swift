@@ -7,17 +7,20 @@ enum DeckPages {
 
     /// The contents page: categories expanding to topics.
     static func home(_ deck: Deck) -> [String: Any] {
-        // Open the first category that has cards (a leading category-only row would open empty).
-        let opened = deck.categories.firstIndex { $0.cardCount > 0 } ?? 0
+        // A category with no cards (a category-only row) is not listed; the first listed one is open.
+        let listed = deck.categories.filter { $0.cardCount > 0 }
         return [
             "cardCount": deck.cardCount,
-            "categoryCount": deck.categories.count,
-            "categories": deck.categories.enumerated().map { index, category in
+            "categoryCount": listed.count,
+            "countText": CountText.text(deck.cardCount, "card") + " in " + CountText.text(listed.count, "category", "categories"),
+            "categories": listed.enumerated().map { index, category in
                 [
                     "title": category.title, "url": SitePaths.category(category), "cardCount": category.cardCount,
-                    "isOpen": index == opened, "hasTopics": !category.topics.isEmpty,
+                    "cardsText": CountText.text(category.cardCount, "card"),
+                    "isOpen": index == 0, "hasTopics": !category.topics.isEmpty,
                     "topics": category.topics.map { topic in
-                        ["title": topic.title, "url": SitePaths.topic(category, topic), "cardCount": topic.cards.count] as [String: Any]
+                        ["title": topic.title, "url": SitePaths.topic(category, topic), "cardCount": topic.cards.count,
+                         "cardsText": CountText.text(topic.cards.count, "card")] as [String: Any]
                     },
                 ] as [String: Any]
             },
@@ -27,9 +30,11 @@ enum DeckPages {
     static func category(_ category: DeckCategory) -> [String: Any] {
         [
             "title": category.title, "cardCount": category.cardCount, "hasTopics": !category.topics.isEmpty,
+            "cardsText": CountText.text(category.cardCount, "card"), "categoryKey": category.slug,
             "breadcrumbs": [crumb("Contents", SitePaths.home)],
             "topics": category.topics.map { topic in
                 ["title": topic.title, "url": SitePaths.topic(category, topic), "cardCount": topic.cards.count,
+                 "cardsText": CountText.text(topic.cards.count, "card"),
                  "cards": topic.cards.map { ["title": $0.title, "url": SitePaths.card($0)] }] as [String: Any]
             },
         ]
@@ -38,6 +43,7 @@ enum DeckPages {
     static func topic(_ category: DeckCategory, _ topic: DeckTopic, notes: Set<String>) -> [String: Any] {
         [
             "title": topic.title, "category": category.title, "cardCount": topic.cards.count,
+            "cardsText": CountText.text(topic.cards.count, "card"),
             "categoryURL": SitePaths.category(category),
             "topicKey": category.slug + "/" + topic.slug,
             "breadcrumbs": [crumb("Contents", SitePaths.home), crumb(category.title, SitePaths.category(category))],
@@ -46,6 +52,8 @@ enum DeckPages {
                     "title": card.title, "url": SitePaths.card(card), "id": card.id, "number": index + 1,
                     "sectionCount": card.sections.count, "imageCount": card.images.count,
                     "hasImages": !card.images.isEmpty, "hasNote": notes.contains(card.id),
+                    "sectionsText": CountText.text(card.sections.count, "section"),
+                    "imagesText": CountText.text(card.images.count, "image"),
                 ] as [String: Any]
             },
         ]

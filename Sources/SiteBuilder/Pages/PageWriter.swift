@@ -14,7 +14,8 @@ struct PageWriter {
     init(content: SiteContent, templates: TemplateLibrary, output: any SiteOutput, options: BuildOptions) {
         self.content = content
         self.templates = templates
-        self.output = output
+        // Every file goes through a hashing output so the service worker can list and version them.
+        self.output = HashingOutput(wrapping: output)
         self.options = options
     }
 
@@ -70,6 +71,9 @@ struct PageWriter {
             writer.page("search", context: ["title": "Search", "breadcrumbs": [DeckPages.crumb("Contents", SitePaths.home)]],
                         title: "Search", path: "search.html", kind: "search", renderer: renderer, problems: &problems)
         }
+        if let hashing = output as? HashingOutput {
+            timed("offline files") { $0.writeOffline(hashing: hashing, problems: &problems) }
+        }
         problems.diagnostics.append(contentsOf: searchProblems.all)
         log.merge(problems.diagnostics.sorted { ($0.location.path, $0.location.line ?? 0) < ($1.location.path, $1.location.line ?? 0) })
     }
@@ -84,7 +88,8 @@ struct PageWriter {
             ("about", "About", SitePaths.about, "about", { [aboutHTML = content.aboutHTML] in
                 ["html": aboutHTML, "title": "About", "breadcrumbs": [DeckPages.crumb("Contents", SitePaths.home)]] }),
         ]
-        for category in deck.categories {
+        // A category with no cards is not listed anywhere, so it gets no page either.
+        for category in deck.categories where category.cardCount > 0 {
             jobs.append(("category", category.title, SitePaths.category(category), "category", { DeckPages.category(category) }))
             for topic in category.topics {
                 jobs.append(("topic", topic.title, SitePaths.topic(category, topic), "topic",
@@ -183,8 +188,11 @@ struct PageWriter {
                                                at: SourceLocation(path: folder.relativePath)))
         }
         for name in names {
-            do { try output.copy(folder.appendingPathComponent(name), to: "assets/" + name) } catch {
-                problems.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: "assets/" + name)))
+            // The favicon also goes to the site's root, where browsers and tools ask for /favicon.ico.
+            for path in name == "favicon.ico" ? ["assets/" + name, name] : ["assets/" + name] {
+                do { try output.copy(folder.appendingPathComponent(name), to: path) } catch {
+                    problems.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: path)))
+                }
             }
         }
     }

@@ -4,7 +4,7 @@ import Foundation
 import SearchIndex
 
 extension PageWriter {
-    /// What the site's search finds: cards, then the About page. Breed pages go here too.
+    /// What the site's search finds: cards, breed pages, the About page, then categories and topics.
     var searchDocuments: [SearchDocument] {
         var documents = SearchDocuments.cards(content.deck)
         for breed in content.breeds?.breeds ?? [] {
@@ -15,6 +15,7 @@ extension PageWriter {
                 }))
         }
         if let about = SearchDocuments.about(html: content.aboutHTML) { documents.append(about) }
+        documents += SearchDocuments.groups(content.deck)
         return documents
     }
 

@@ -20,6 +20,19 @@ enum SearchDocuments {
         }
     }
 
+    /// Categories and topics (with cards), so "glaucoma" also lists the Glaucoma category: a
+    /// category's text is its topics' titles, a topic's its cards' titles.
+    static func groups(_ deck: Deck) -> [SearchDocument] {
+        deck.categories.filter { $0.cardCount > 0 }.flatMap { category in
+            [SearchDocument(url: SitePaths.category(category), title: category.title, path: [], kind: .page,
+                            sections: [SearchSection(anchor: "", header: "", text: category.topics.map(\.title).joined(separator: "\n"))])]
+                + category.topics.map { topic in
+                    SearchDocument(url: SitePaths.topic(category, topic), title: topic.title, path: [category.title], kind: .page,
+                                   sections: [SearchSection(anchor: "", header: "", text: topic.cards.map(\.title).joined(separator: "\n"))])
+                }
+        }
+    }
+
     /// The About page as one section linking to the top of the page; `nil` when it has no text.
     static func about(html: String) -> SearchDocument? {
         let text = plainText(fromHTML: html)

@@ -31,7 +31,7 @@ enum NoteHTML {
     /// The note wrapped with its source, on one line.
     static func block(_ note: StudyNote) -> String {
         let kind = note.format == .markdown ? "markdown" : "text"
-        let source = escape(note.source.path)
+        let source = escape(StudyContent.publishedName(note.source.path))
         let updated = note.updatedAt.map { " · " + StudyTime.format($0).prefix(16).replacingOccurrences(of: "T", with: " ") + " UTC" } ?? ""
         let html = "<div class=\"note-body note-\(kind)\">" + body(note) + "</div><p class=\"meta note-source\">from " + source + updated + "</p>"
         return oneLine(html)

@@ -19,4 +19,12 @@ struct StudyContent: Sendable {
             "count": notes.count,
         ]
     }
+
+    /// A study file's name as published: content-relative (`notes/x.md`), never the folder the site
+    /// was built from, so the same content builds byte-identical anywhere. Every study file is read
+    /// from `notes/` or `progress/`, so the last two path components are that name.
+    static func publishedName(_ path: String) -> String {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.suffix(2).joined(separator: "/")
+    }
 }

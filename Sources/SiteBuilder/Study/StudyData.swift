@@ -64,7 +64,8 @@ enum StudyData {
             let sections = card.sections.map { section -> String in
                 var markdown = ""
                 if !section.header.isEmpty { markdown += "### " + DeckMarkdown.header(section.header) + "\n\n" }
-                markdown += DeckMarkdown.info(section.info)
+                // The answer is wrapped so study mode can hide it until the student asks (recall first).
+                if !section.info.isEmpty { markdown += "<div class=\"answer\">\n\n" + DeckMarkdown.info(section.info) + "\n\n</div>\n" }
                 return MarkdownRenderer.html(from: markdown, allowRawHTML: true)
             }
             let images = card.images.enumerated().filter { $0.element.exists }.map { index, image in

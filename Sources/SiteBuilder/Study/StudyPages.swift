@@ -51,9 +51,10 @@ enum StudyPages {
             "overall": row(overall),
             "categories": categories.map(row),
             "hasSaved": !record.reviews.isEmpty || !record.savedProgress.isEmpty,
-            "files": content.study.files.map { ["path": $0] },
+            "files": content.study.files.map { ["path": StudyContent.publishedName($0)] },
             "hasFiles": !content.study.files.isEmpty,
             "reviewCount": record.reviews.count,
+            "answersText": CountText.text(record.reviews.count, "answer"),
         ]
         let asOf = record.asOf
         if let asOf { context["asOf"] = StudyTime.format(asOf); context["asOfText"] = readable(asOf) }
@@ -62,10 +63,11 @@ enum StudyPages {
 
         let sessions = StudySession.group(record.reviews)
         context["sessionCount"] = sessions.count
+        context["sessionsText"] = CountText.text(sessions.count, "session")
         context["sessions"] = sessions.reversed().prefix(50).map { session -> [String: Any] in
             [
                 "start": readable(session.start), "minutes": max(1, Int((session.duration / 60).rounded(.up))),
-                "reviews": session.reviewCount, "cards": session.cardCount, "easy": session.easy, "unsure": session.unsure,
+                "reviews": session.reviewCount, "answersText": CountText.text(session.reviewCount, "answer"), "cards": session.cardCount, "easy": session.easy, "unsure": session.unsure,
                 "hard": session.hard, "completed": session.completed.count,
                 "completedCards": session.completed.compactMap { id in info[id].map { ["title": $0.title, "url": $0.url] } },
             ]
@@ -78,6 +80,7 @@ enum StudyPages {
             let due = schedule.filter { $0.due <= asOf }
             let soon = schedule.filter { $0.due > asOf && $0.due <= asOf.addingTimeInterval(7 * 86_400) }
             context["dueCount"] = due.count
+            context["dueNoun"] = due.count == 1 ? "card" : "cards"
             context["soonCount"] = soon.count
             context["due"] = due.prefix(50).compactMap { item -> [String: Any]? in
                 guard let card = info[item.card] else { return nil }
@@ -109,7 +112,7 @@ enum StudyPages {
         }
         return [
             "title": "Notes", "breadcrumbs": [DeckPages.crumb("Contents", SitePaths.home)],
-            "notes": entries, "hasNotes": !entries.isEmpty, "noteCount": entries.count,
+            "notes": entries, "hasNotes": !entries.isEmpty, "noteCount": entries.count, "notesText": CountText.text(entries.count, "card") + " with notes",
             "orphans": orphans(content.study.orphans.filter { !$0.notes.isEmpty }),
             "hasOrphans": content.study.orphans.contains { !$0.notes.isEmpty },
         ]
@@ -118,7 +121,7 @@ enum StudyPages {
     private static func orphans(_ list: [OrphanedCard]) -> [[String: Any]] {
         list.map { orphan in
             var entry: [String: Any] = [
-                "id": orphan.card, "reviews": orphan.reviewCount,
+                "id": orphan.card, "reviews": orphan.reviewCount, "reviewsText": CountText.text(orphan.reviewCount, "review"),
                 "html": orphan.notes.map(NoteHTML.block).joined(), "hasNotes": !orphan.notes.isEmpty,
             ]
             if let factor = orphan.repeatFactor {
@@ -126,7 +129,7 @@ enum StudyPages {
                 entry["hasRepeat"] = true
                 entry["isCompleted"] = RepeatFactor.isCompleted(factor)
             }
-            if let source = orphan.source { entry["source"] = source.description }
+            if let source = orphan.source { entry["source"] = StudyContent.publishedName(source.description) }
             return entry
         }
     }

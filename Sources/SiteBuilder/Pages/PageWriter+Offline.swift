@@ -1,0 +1,79 @@
+import Diagnostics
+import Foundation
+
+extension PageWriter {
+    /// Writes `manifest.webmanifest` (installable web app) and `sw.js`, a service worker that caches
+    /// every file of the site for offline study. Its cache is named after a hash of every file, so a
+    /// new build replaces the old cache. Personal session documents and build records are not cached.
+    func writeOffline(hashing: HashingOutput, problems: inout ProblemList) {
+        let settings = content.settings
+        let manifest: [String: Any] = [
+            "name": settings.title, "short_name": String(settings.title.prefix(12)), "description": settings.description,
+            "lang": settings.language, "start_url": "./index.html", "scope": "./", "display": "standalone",
+            "background_color": "#fbfaf7", "theme_color": "#0b5cad",
+            "icons": [
+                ["src": "assets/icon-192.png", "sizes": "192x192", "type": "image/png"],
+                ["src": "assets/icon-512.png", "sizes": "512x512", "type": "image/png"],
+                ["src": "assets/icon.svg", "sizes": "any", "type": "image/svg+xml"],
+            ],
+        ]
+        do {
+            let data = try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys, .withoutEscapingSlashes])
+            try hashing.write(data + Data("\n".utf8), to: "manifest.webmanifest")
+        } catch let error as OutputError {
+            problems.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: "manifest.webmanifest")))
+        } catch {
+            problems.diagnostics.append(.error("\(error)", at: SourceLocation(path: "manifest.webmanifest")))
+        }
+        let files = hashing.paths.filter { !$0.hasPrefix("sessions/") && !$0.hasPrefix(".") }
+        var list = "["
+        for (index, path) in files.enumerated() {
+            if index > 0 { list += "," }
+            JSONText.append(string: path, to: &list)
+        }
+        list += "]"
+        let script = Self.serviceWorker
+            .replacingOccurrences(of: "\"__VERSION__\"", with: "\"loupe-" + hashing.version + "\"")
+            .replacingOccurrences(of: "__FILES__", with: list)
+        do { try hashing.write(text: script, to: "sw.js") } catch {
+            problems.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: "sw.js")))
+        }
+    }
+
+    /// The service worker: precache every file on install (in batches, a failed file is skipped),
+    /// drop other versions' caches on activate, answer from the cache first and fall back to the network.
+    static let serviceWorker = """
+    /* Loupe offline cache (generated). The version changes whenever any file of the site changes. */
+    "use strict";
+    var VERSION = "__VERSION__";
+    var FILES = __FILES__;
+    self.addEventListener("install", function (event) {
+      event.waitUntil(caches.open(VERSION).then(function (cache) {
+        var batches = [];
+        for (var i = 0; i < FILES.length; i += 40) batches.push(FILES.slice(i, i + 40));
+        return batches.reduce(function (done, batch) {
+          return done.then(function () {
+            return Promise.all(batch.map(function (path) { return cache.add(new Request(path, { cache: "reload" })).catch(function () {}); }));
+          });
+        }, Promise.resolve());
+      }).then(function () { return self.skipWaiting(); }));
+    });
+    self.addEventListener("activate", function (event) {
+      event.waitUntil(caches.keys().then(function (keys) {
+        return Promise.all(keys.filter(function (k) { return k.indexOf("loupe-") === 0 && k !== VERSION; }).map(function (k) { return caches.delete(k); }));
+      }).then(function () { return self.clients.claim(); }));
+    });
+    self.addEventListener("fetch", function (event) {
+      if (event.request.method !== "GET") return;
+      var url = new URL(event.request.url);
+      if (url.origin !== self.location.origin) return;
+      event.respondWith(caches.open(VERSION).then(function (cache) {
+        // search.html?q=… and card.html#s2 are the same file.
+        return cache.match(event.request, { ignoreSearch: url.pathname.slice(-12) === "/search.html" }).then(function (hit) {
+          return hit || fetch(event.request);
+        });
+      }));
+    });
+
+    """
+}
