@@ -28,7 +28,7 @@ public enum SessionLoader {
             loader.readSession(file, log: &log)
         }
         for file in gameFiles { loader.readSession(file, log: &log) }
-        return loader.finish()
+        return loader.finish(log: &log)
     }
 
     /// Reads the named files (as for `loupe report`), plus outlines from `outlineDirectory` when given.
@@ -65,7 +65,7 @@ public enum SessionLoader {
         for (file, document) in documents {
             if let document { loader.dispatch(document, log: &log) } else { loader.readSession(file, log: &log) }
         }
-        return loader.finish()
+        return loader.finish(log: &log)
     }
 
     // MARK: Files
@@ -117,6 +117,7 @@ public enum SessionLoader {
         var catalog = SessionCatalog()
         var outlinesByID: [String: NoteOutline] = [:]
         var seen: [String: SourceLocation] = [:]
+        var appSessions = AcuityVisits.Collector()
 
         mutating func readOutline(_ file: SessionFile, log: inout DiagnosticLog, quietIfNotOutline: Bool = false) {
             guard let data = SessionLoader.read(file, log: &log) else { return }
@@ -148,9 +149,9 @@ public enum SessionLoader {
                     log.error("this file is not UTF-8 text; export it again or save it as UTF-8 CSV", at: SourceLocation(path: file.display))
                     return
                 }
-                for session in AcuityCSVReader.read(text, path: file.display, log: &log)
-                where claim(kind: "acuity", id: session.id, at: session.source, log: &log) {
-                    catalog.acuity.append(session)
+                // Per-eye sessions become visits once every file is read (``finish()``).
+                for session in AcuityCSVReader.read(text, path: file.display, log: &log) {
+                    appSessions.add(session, log: &log)
                 }
                 return
             }
@@ -161,10 +162,23 @@ public enum SessionLoader {
         mutating func dispatch(_ document: JSONDocument, log: inout DiagnosticLog) {
             let root = document.rootNode
             if root.elements != nil {
-                for user in GameHistoryReader.read(document, log: &log)
-                where claim(kind: "games", id: user.uid, at: user.source, log: &log) {
-                    catalog.gameUsers.append(user)
+                if let message = SessionKindGuess.array(root) {
+                    log.error(message, at: root.location)
+                    return
                 }
+                addGames(GameHistoryReader.read(document, log: &log), log: &log)
+                return
+            }
+            if let message = SessionKindGuess.string(root) {
+                log.error(message, at: root.location)
+                return
+            }
+            if root.member("format") == nil, let users = root.member("users"), users.isObject {
+                addGames(FirebaseGamesReader.read(document, log: &log), log: &log)
+                return
+            }
+            if root.isObject, root.member("format") == nil, let message = SessionKindGuess.object(root) {
+                log.error(message, at: root.location)
                 return
             }
             guard root.expectObject(log: &log) else { return }
@@ -193,6 +207,12 @@ public enum SessionLoader {
                    claim(kind: "incidents", id: incident.id, at: idLocation(document), log: &log) {
                     catalog.incidents.append(incident)
                 }
+            }
+        }
+
+        mutating func addGames(_ users: [GameUser], log: inout DiagnosticLog) {
+            for user in users where claim(kind: "games", id: user.uid, at: user.source, log: &log) {
+                catalog.gameUsers.append(user)
             }
         }
 
@@ -238,6 +258,11 @@ public enum SessionLoader {
             return true
         }
 
-        func finish() -> SessionCatalog { catalog }
+        mutating func finish(log: inout DiagnosticLog) -> SessionCatalog {
+            for visit in appSessions.visits() where claim(kind: "acuity", id: visit.id, at: visit.source, log: &log) {
+                catalog.acuity.append(visit)
+            }
+            return catalog
+        }
     }
 }

@@ -13,11 +13,14 @@ public struct GameUser: Sendable, Equatable {
     public var games: [RehabGame]
     /// Where the user is in the export.
     public var source: SourceLocation
+    /// The top of the score scale: 10 in the history export, 100 in the app's Firebase database.
+    public var scoreMaximum: Double
 
     /// Creates a user; games are put in time order.
-    public init(uid: String, username: String, games: [RehabGame], source: SourceLocation) {
+    public init(uid: String, username: String, games: [RehabGame], source: SourceLocation, scoreMaximum: Double = 10) {
         self.uid = uid
         self.username = username
+        self.scoreMaximum = scoreMaximum
         self.games = games.sorted { $0.time != $1.time ? $0.time < $1.time : $0.id < $1.id }
         self.source = source
     }

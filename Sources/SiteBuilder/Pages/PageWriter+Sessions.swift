@@ -16,7 +16,9 @@ extension PageWriter {
         var log = DiagnosticLog()
         let files = reporter.documents(forContent: options.content, studySessions: studySessionSummaries, log: &log)
         problems.diagnostics.append(contentsOf: log.all)
-        guard !log.hasErrors else { return }
+        // A session file that cannot be read is left out; its error is reported (exit 1) but the rest of
+        // the site, other session documents included, is still published.
+        containedErrors.formUnion(log.all.filter { $0.severity == .error })
         for file in files {
             do { try output.write(text: file.contents, to: "sessions/" + file.relativePath) } catch {
                 problems.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: "sessions/" + file.relativePath)))
