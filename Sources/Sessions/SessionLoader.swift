@@ -8,18 +8,24 @@ import Foundation
 public enum SessionLoader {
     /// Reads `content/sessions/**` (`*.csv`, `*.json`), `content/outlines/*.json` and
     /// `content/progress/games*.json`. Missing folders are fine.
-    public static func load(contentDirectory: URL, log: inout DiagnosticLog) -> SessionCatalog {
+    ///
+    /// A folder under `sessions/` that holds `incidents/incidents.json` is vjot's `Documents/` folder and is
+    /// read as a whole, its times shown in `timeZone` (the practice's; `time_zone` in `loupe.yml`).
+    public static func load(contentDirectory: URL, timeZone: TimeZone = .current, gamesYear: Int? = nil,
+                            log: inout DiagnosticLog) -> SessionCatalog {
         let base = contentDirectory.relativePath
         let outlineFiles = listFiles(in: contentDirectory.appendingPathComponent("outlines"), display: base + "/outlines",
                                      recursive: false).filter { $0.url.pathExtension.lowercased() == "json" }
-        let sessionFiles = listFiles(in: contentDirectory.appendingPathComponent("sessions"), display: base + "/sessions",
-                                     recursive: true)
+        let sessionFiles = listSessionFiles(in: contentDirectory.appendingPathComponent("sessions"), display: base + "/sessions")
         let gameFiles = listFiles(in: contentDirectory.appendingPathComponent("progress"), display: base + "/progress",
                                   recursive: false)
             .filter { $0.url.lastPathComponent.lowercased().hasPrefix("games") && $0.url.pathExtension.lowercased() == "json" }
         var loader = Loader()
+        loader.timeZone = timeZone
+        loader.gamesYear = gamesYear
         for file in outlineFiles { loader.readOutline(file, log: &log) }
-        for file in sessionFiles {
+        for folder in sessionFiles.vjotFolders { loader.readVjot(folder, log: &log) }
+        for file in sessionFiles.files {
             let ext = file.url.pathExtension.lowercased()
             guard ext == "csv" || ext == "json" else {
                 log.warning("not a session file (expected .csv or .json); it is ignored", at: SourceLocation(path: file.display))
@@ -33,15 +39,32 @@ public enum SessionLoader {
 
     /// Reads the named files (as for `loupe report`), plus outlines from `outlineDirectory` when given.
     /// Outline files may also be among `files`; they are read first.
-    public static func load(files: [URL], outlineDirectory: URL? = nil, log: inout DiagnosticLog) -> SessionCatalog {
+    /// A named folder that is vjot's `Documents/` folder is read as a whole.
+    public static func load(files: [URL], outlineDirectory: URL? = nil, timeZone: TimeZone = .current,
+                            gamesYear: Int? = nil, log: inout DiagnosticLog) -> SessionCatalog {
         var loader = Loader()
+        loader.timeZone = timeZone
+        loader.gamesYear = gamesYear
         if let outlineDirectory {
             for file in listFiles(in: outlineDirectory, display: outlineDirectory.relativePath, recursive: false)
             where file.url.pathExtension.lowercased() == "json" {
                 loader.readOutline(file, log: &log, quietIfNotOutline: true)
             }
         }
-        let named = files.map { SessionFile(url: $0, display: $0.relativePath) }
+        var named: [SessionFile] = []
+        for url in files {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+                if VjotDocumentsReader.isDocumentsFolder(url) {
+                    loader.readVjot(SessionFile(url: url, display: url.relativePath), log: &log)
+                } else {
+                    log.error("this folder is not vjot's Documents folder (no incidents/incidents.json inside); name session files, or the Documents folder itself",
+                              at: SourceLocation(path: url.relativePath))
+                }
+                continue
+            }
+            named.append(SessionFile(url: url, display: url.relativePath))
+        }
         var documents: [(SessionFile, JSONDocument?)] = []
         for file in named {
             let ext = file.url.pathExtension.lowercased()
@@ -98,6 +121,30 @@ public enum SessionLoader {
         return result
     }
 
+    /// Session files under `directory`, and the vjot `Documents/` folders among its folders (read whole).
+    static func listSessionFiles(in directory: URL, display: String) -> (files: [SessionFile], vjotFolders: [SessionFile]) {
+        let manager = FileManager.default
+        var files: [SessionFile] = []
+        var folders: [SessionFile] = []
+        func walk(_ folder: URL, _ shown: String) {
+            if VjotDocumentsReader.isDocumentsFolder(folder) {
+                folders.append(SessionFile(url: folder, display: shown))
+                return
+            }
+            guard let names = try? manager.contentsOfDirectory(atPath: folder.path) else { return }
+            for name in names.sorted() where !name.hasPrefix(".") {
+                let url = folder.appendingPathComponent(name)
+                var isDirectory: ObjCBool = false
+                guard manager.fileExists(atPath: url.path, isDirectory: &isDirectory) else { continue }
+                if isDirectory.boolValue { walk(url, shown + "/" + name) } else { files.append(SessionFile(url: url, display: shown + "/" + name)) }
+            }
+        }
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else { return ([], []) }
+        walk(directory, display)
+        return (files, folders)
+    }
+
     static func read(_ file: SessionFile, log: inout DiagnosticLog) -> Data? {
         guard let data = FileManager.default.contents(atPath: file.url.path) else {
             log.error("cannot read this file; check that it exists and is readable", at: SourceLocation(path: file.display))
@@ -118,6 +165,15 @@ public enum SessionLoader {
         var outlinesByID: [String: NoteOutline] = [:]
         var seen: [String: SourceLocation] = [:]
         var appSessions = AcuityVisits.Collector()
+        var timeZone = TimeZone.current
+        var gamesYear: Int?
+
+        mutating func readVjot(_ folder: SessionFile, log: inout DiagnosticLog) {
+            for incident in VjotDocumentsReader.read(folder.url, display: folder.display, timeZone: timeZone, log: &log)
+            where claim(kind: "incidents", id: incident.id, at: incident.source, log: &log) {
+                catalog.incidents.append(incident)
+            }
+        }
 
         mutating func readOutline(_ file: SessionFile, log: inout DiagnosticLog, quietIfNotOutline: Bool = false) {
             guard let data = SessionLoader.read(file, log: &log) else { return }
@@ -174,7 +230,7 @@ public enum SessionLoader {
                 return
             }
             if root.member("format") == nil, let users = root.member("users"), users.isObject {
-                addGames(FirebaseGamesReader.read(document, log: &log), log: &log)
+                addGames(FirebaseGamesReader.read(document, year: gamesYear, log: &log), log: &log)
                 return
             }
             if root.isObject, root.member("format") == nil, let message = SessionKindGuess.object(root) {
