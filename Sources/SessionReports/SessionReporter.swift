@@ -75,7 +75,10 @@ public struct SessionReporter: Sendable {
         pending += catalog.incidents.map(incidentDocument)
         pending += catalog.incidentDays.map(dayDocument)
         for user in catalog.gameUsers {
-            pending += user.games.map { gameDocument($0, of: user) }
+            let averages = user.runningAverages
+            pending += user.games.enumerated().map { index, game in
+                gameDocument(game, of: user, position: index + 1, average: averages[index])
+            }
             pending.append(progressDocument(user))
         }
         pending.sort { $0.path < $1.path }

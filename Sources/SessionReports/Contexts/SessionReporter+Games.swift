@@ -6,10 +6,8 @@ extension SessionReporter {
         SessionID.slug(user.uid) + "-" + SessionID.slug(game.id)
     }
 
-    func gameDocument(_ game: RehabGame, of user: GameUser) -> SessionDocument {
+    func gameDocument(_ game: RehabGame, of user: GameUser, position: Int, average: GameScores) -> SessionDocument {
         let title = "\(game.typeName) — \(user.username), \(game.dayText)"
-        let average = user.averageSoFar(through: game) ?? game.scores
-        let position = (user.games.firstIndex(of: game) ?? 0) + 1
         let scale = user.scoreMaximum
         let chart = RadarChart(
             axes: GameAxis.allCases.map { game.scores[$0] == nil ? "\($0.displayName) (not measured)" : $0.displayName },
