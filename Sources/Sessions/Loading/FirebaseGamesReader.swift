@@ -25,14 +25,14 @@ enum FirebaseGamesReader {
         }
         var pending: [Pending] = []
         // Push ids sort in creation order.
-        for uid in usersNode.keys {
-            guard let userNode = usersNode.member(uid), userNode.expectObject(log: &fileLog) else { continue }
+        for (uid, userNode) in usersNode.sortedMembers {
+            guard userNode.expectObject(log: &fileLog) else { continue }
             userNode.warnUnknownKeys(["username", "email", "games"], log: &fileLog)
             let username = userNode.nonEmptyString("username", log: &fileLog)
             var games: [(id: String, type: String, time: Timestamp?, week: Int?, scores: GameScores, node: JSONNode)] = []
             if let gamesNode = userNode.object("games", required: false, log: &fileLog) {
-                for gid in gamesNode.keys {
-                    guard let gameNode = gamesNode.member(gid), gameNode.expectObject(log: &fileLog),
+                for (gid, gameNode) in gamesNode.sortedMembers {
+                    guard gameNode.expectObject(log: &fileLog),
                           let game = readGame(gameNode, id: gid, log: &fileLog) else { continue }
                     games.append(game)
                 }
@@ -43,13 +43,21 @@ enum FirebaseGamesReader {
         let fileYear = pending.flatMap(\.games).compactMap(\.time).max().flatMap { Int($0.day.prefix(4)) }
         let year = fileYear ?? settingsYear
         if fileLog.hasErrors { return [] }
+        // Calendar arithmetic is slow on Linux: one stand-in per week, not per game.
+        var standIns: [Int: Timestamp] = [:]
+        func standIn(_ week: Int) -> Timestamp {
+            if let known = standIns[week] { return known }
+            let value = Self.standIn(week: week, year: year)
+            standIns[week] = value
+            return value
+        }
         return pending.map { user in
             let games = user.games.map { game -> RehabGame in
                 if let week = game.week {
-                    return RehabGame(id: game.id, type: game.type, time: standIn(week: week, year: year),
+                    return RehabGame(id: game.id, type: game.type, time: standIn(week),
                                      week: RehabGame.Week(week: week, year: year), scores: game.scores, source: game.node.location)
                 }
-                return RehabGame(id: game.id, type: game.type, time: game.time ?? standIn(week: 1, year: year),
+                return RehabGame(id: game.id, type: game.type, time: game.time ?? standIn(1),
                                  scores: game.scores, source: game.node.location)
             }
             return GameUser(uid: user.uid, username: user.username, games: games, source: user.node.location, scoreMaximum: 100)
