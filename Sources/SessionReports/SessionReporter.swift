@@ -19,6 +19,19 @@ public struct SessionReporter: Sendable {
     public let breedNames: [String: String]
     /// The locale for money, e.g. `en_IE` or `de_DE`.
     public let locale: String
+    /// Breed name or alternative name, folded by ``SessionReporter/breedKey(_:)`` → breed id: a free-text
+    /// breed (vjot's "as stated by owner") links to its page by name as well as by id.
+    public var breedAliases: [String: String] = [:]
+    /// The practice's time zone: vjot's UTC times are shown, and digests grouped, in it.
+    public var timeZone: TimeZone = .current
+    /// The year of week-numbered games when their file does not tell it (`games_year` in `loupe.yml`).
+    public var gamesYear: Int?
+
+    /// A breed name as a lookup key: case, accents and surrounding space ignored.
+    public static func breedKey(_ name: String) -> String {
+        name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
 
     /// Creates a reporter.
     ///
@@ -41,13 +54,15 @@ public struct SessionReporter: Sendable {
     /// `studySessions` are study sessions (SPEC §6.5) grouped by the site from its progress export.
     public func documents(forContent contentDirectory: URL, studySessions: [StudySessionSummary] = [],
                           log: inout DiagnosticLog) -> [ReportFile] {
-        documents(for: SessionLoader.load(contentDirectory: contentDirectory, log: &log), studySessions: studySessions, log: &log)
+        documents(for: SessionLoader.load(contentDirectory: contentDirectory, timeZone: timeZone, gamesYear: gamesYear, log: &log),
+                  studySessions: studySessions, log: &log)
     }
 
     /// The documents for the named files (as `loupe report` does); a bad file does not stop the others.
     /// Note sessions find their outline among `files` or in `outlineDirectory`.
     public func documents(forFiles files: [URL], outlineDirectory: URL? = nil, log: inout DiagnosticLog) -> [ReportFile] {
-        documents(for: SessionLoader.load(files: files, outlineDirectory: outlineDirectory, log: &log), log: &log)
+        documents(for: SessionLoader.load(files: files, outlineDirectory: outlineDirectory, timeZone: timeZone,
+                                          gamesYear: gamesYear, log: &log), log: &log)
     }
 
     /// The documents for an already loaded catalog, sorted by path; the index comes last.
@@ -60,7 +75,10 @@ public struct SessionReporter: Sendable {
         pending += catalog.incidents.map(incidentDocument)
         pending += catalog.incidentDays.map(dayDocument)
         for user in catalog.gameUsers {
-            pending += user.games.map { gameDocument($0, of: user) }
+            let averages = user.runningAverages
+            pending += user.games.enumerated().map { index, game in
+                gameDocument(game, of: user, position: index + 1, average: averages[index])
+            }
             pending.append(progressDocument(user))
         }
         pending.sort { $0.path < $1.path }

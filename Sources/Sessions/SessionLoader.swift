@@ -8,19 +8,26 @@ import Foundation
 public enum SessionLoader {
     /// Reads `content/sessions/**` (`*.csv`, `*.json`), `content/outlines/*.json` and
     /// `content/progress/games*.json`. Missing folders are fine.
-    public static func load(contentDirectory: URL, log: inout DiagnosticLog) -> SessionCatalog {
+    ///
+    /// A folder under `sessions/` that holds `incidents/incidents.json` is vjot's `Documents/` folder and is
+    /// read as a whole, its times shown in `timeZone` (the practice's; `time_zone` in `loupe.yml`).
+    public static func load(contentDirectory: URL, timeZone: TimeZone = .current, gamesYear: Int? = nil,
+                            log: inout DiagnosticLog) -> SessionCatalog {
         let base = contentDirectory.relativePath
         let outlineFiles = listFiles(in: contentDirectory.appendingPathComponent("outlines"), display: base + "/outlines",
                                      recursive: false, log: &log).filter { $0.url.pathExtension.lowercased() == "json" }
-        let sessionFiles = listFiles(in: contentDirectory.appendingPathComponent("sessions"), display: base + "/sessions",
-                                     recursive: true, log: &log)
+        let sessionFiles = listSessionFiles(in: contentDirectory.appendingPathComponent("sessions"), display: base + "/sessions",
+                                            log: &log)
         var reportedByStudy = DiagnosticLog()  // progress/ links are reported once, by the study reader
         let gameFiles = listFiles(in: contentDirectory.appendingPathComponent("progress"), display: base + "/progress",
                                   recursive: false, log: &reportedByStudy)
             .filter { $0.url.lastPathComponent.lowercased().hasPrefix("games") && $0.url.pathExtension.lowercased() == "json" }
         var loader = Loader()
+        loader.timeZone = timeZone
+        loader.gamesYear = gamesYear
         for file in outlineFiles { loader.readOutline(file, log: &log) }
-        for file in sessionFiles {
+        for folder in sessionFiles.vjotFolders { loader.readVjot(folder, log: &log) }
+        for file in sessionFiles.files {
             let ext = file.url.pathExtension.lowercased()
             guard ext == "csv" || ext == "json" else {
                 log.warning("not a session file (expected .csv or .json); it is ignored", at: SourceLocation(path: file.display))
@@ -29,20 +36,37 @@ public enum SessionLoader {
             loader.readSession(file, log: &log)
         }
         for file in gameFiles { loader.readSession(file, log: &log) }
-        return loader.finish()
+        return loader.finish(log: &log)
     }
 
     /// Reads the named files (as for `loupe report`), plus outlines from `outlineDirectory` when given.
     /// Outline files may also be among `files`; they are read first.
-    public static func load(files: [URL], outlineDirectory: URL? = nil, log: inout DiagnosticLog) -> SessionCatalog {
+    /// A named folder that is vjot's `Documents/` folder is read as a whole.
+    public static func load(files: [URL], outlineDirectory: URL? = nil, timeZone: TimeZone = .current,
+                            gamesYear: Int? = nil, log: inout DiagnosticLog) -> SessionCatalog {
         var loader = Loader()
+        loader.timeZone = timeZone
+        loader.gamesYear = gamesYear
         if let outlineDirectory {
             for file in listFiles(in: outlineDirectory, display: outlineDirectory.relativePath, recursive: false, log: &log)
             where file.url.pathExtension.lowercased() == "json" {
                 loader.readOutline(file, log: &log, quietIfNotOutline: true)
             }
         }
-        let named = files.map { SessionFile(url: $0, display: $0.relativePath) }
+        var named: [SessionFile] = []
+        for url in files {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+                if VjotDocumentsReader.isDocumentsFolder(url) {
+                    loader.readVjot(SessionFile(url: url, display: url.relativePath), log: &log)
+                } else {
+                    log.error("this folder is not vjot's Documents folder (no incidents/incidents.json inside); name session files, or the Documents folder itself",
+                              at: SourceLocation(path: url.relativePath))
+                }
+                continue
+            }
+            named.append(SessionFile(url: url, display: url.relativePath))
+        }
         var documents: [(SessionFile, JSONDocument?)] = []
         for file in named {
             let ext = file.url.pathExtension.lowercased()
@@ -66,7 +90,7 @@ public enum SessionLoader {
         for (file, document) in documents {
             if let document { loader.dispatch(document, log: &log) } else { loader.readSession(file, log: &log) }
         }
-        return loader.finish()
+        return loader.finish(log: &log)
     }
 
     // MARK: Files
@@ -85,6 +109,30 @@ public enum SessionLoader {
         let entries = recursive ? content.files(under: directory, display: display, log: &log)
             : content.entries(of: directory, display: display, log: &log).filter { !$0.isDirectory }
         return entries.map { SessionFile(url: $0.url, display: $0.display, folder: content) }
+    }
+
+    /// Session files under `directory`, and the vjot `Documents/` folders among its folders (read whole).
+    /// Listed through ``ContentFolder``: links leading outside the content folder are refused.
+    static func listSessionFiles(in directory: URL, display: String,
+                                 log: inout DiagnosticLog) -> (files: [SessionFile], vjotFolders: [SessionFile]) {
+        let content = ContentFolder(root: directory.deletingLastPathComponent())
+        guard content.isDirectory(directory) else { return ([], []) }
+        var files: [SessionFile] = []
+        var folders: [SessionFile] = []
+        var visited: Set<String> = []  // real paths: a link cycle is walked once
+        func walk(_ folder: URL, _ shown: String) {
+            guard let real = ContentFolder.realPath(folder.path), visited.insert(real).inserted else { return }
+            if VjotDocumentsReader.isDocumentsFolder(folder) {
+                folders.append(SessionFile(url: folder, display: shown, folder: content))
+                return
+            }
+            for entry in content.entries(of: folder, display: shown, log: &log) {
+                if entry.isDirectory { walk(entry.url, entry.display) }
+                else { files.append(SessionFile(url: entry.url, display: entry.display, folder: content)) }
+            }
+        }
+        walk(directory, display)
+        return (files, folders)
     }
 
     static func read(_ file: SessionFile, log: inout DiagnosticLog) -> Data? {
@@ -107,6 +155,16 @@ public enum SessionLoader {
         var catalog = SessionCatalog()
         var outlinesByID: [String: NoteOutline] = [:]
         var seen: [String: SourceLocation] = [:]
+        var appSessions = AcuityVisits.Collector()
+        var timeZone = TimeZone.current
+        var gamesYear: Int?
+
+        mutating func readVjot(_ folder: SessionFile, log: inout DiagnosticLog) {
+            for incident in VjotDocumentsReader.read(folder.url, display: folder.display, timeZone: timeZone, log: &log)
+            where claim(kind: "incidents", id: incident.id, at: incident.source, log: &log) {
+                catalog.incidents.append(incident)
+            }
+        }
 
         mutating func readOutline(_ file: SessionFile, log: inout DiagnosticLog, quietIfNotOutline: Bool = false) {
             guard let data = SessionLoader.read(file, log: &log) else { return }
@@ -138,9 +196,9 @@ public enum SessionLoader {
                     log.error("this file is not UTF-8 text; export it again or save it as UTF-8 CSV", at: SourceLocation(path: file.display))
                     return
                 }
-                for session in AcuityCSVReader.read(text, path: file.display, log: &log)
-                where claim(kind: "acuity", id: session.id, at: session.source, log: &log) {
-                    catalog.acuity.append(session)
+                // Per-eye sessions become visits once every file is read (``finish()``).
+                for session in AcuityCSVReader.read(text, path: file.display, log: &log) {
+                    appSessions.add(session, log: &log)
                 }
                 return
             }
@@ -151,10 +209,23 @@ public enum SessionLoader {
         mutating func dispatch(_ document: JSONDocument, log: inout DiagnosticLog) {
             let root = document.rootNode
             if root.elements != nil {
-                for user in GameHistoryReader.read(document, log: &log)
-                where claim(kind: "games", id: user.uid, at: user.source, log: &log) {
-                    catalog.gameUsers.append(user)
+                if let message = SessionKindGuess.array(root) {
+                    log.error(message, at: root.location)
+                    return
                 }
+                addGames(GameHistoryReader.read(document, log: &log), log: &log)
+                return
+            }
+            if let message = SessionKindGuess.string(root) {
+                log.error(message, at: root.location)
+                return
+            }
+            if root.member("format") == nil, let users = root.member("users"), users.isObject {
+                addGames(FirebaseGamesReader.read(document, year: gamesYear, log: &log), log: &log)
+                return
+            }
+            if root.isObject, root.member("format") == nil, let message = SessionKindGuess.object(root) {
+                log.error(message, at: root.location)
                 return
             }
             guard root.expectObject(log: &log) else { return }
@@ -183,6 +254,12 @@ public enum SessionLoader {
                    claim(kind: "incidents", id: incident.id, at: idLocation(document), log: &log) {
                     catalog.incidents.append(incident)
                 }
+            }
+        }
+
+        mutating func addGames(_ users: [GameUser], log: inout DiagnosticLog) {
+            for user in users where claim(kind: "games", id: user.uid, at: user.source, log: &log) {
+                catalog.gameUsers.append(user)
             }
         }
 
@@ -228,6 +305,11 @@ public enum SessionLoader {
             return true
         }
 
-        func finish() -> SessionCatalog { catalog }
+        mutating func finish(log: inout DiagnosticLog) -> SessionCatalog {
+            for visit in appSessions.visits() where claim(kind: "acuity", id: visit.id, at: visit.source, log: &log) {
+                catalog.acuity.append(visit)
+            }
+            return catalog
+        }
     }
 }

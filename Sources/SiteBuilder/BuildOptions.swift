@@ -51,4 +51,9 @@ public struct BuildReport: Sendable {
     public var isUpToDate = false
     /// Whether the site was produced (no errors).
     public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
+    /// Errors that left one input out (a session file that cannot be read) but did not stop the site.
+    public var containedErrors: Set<Diagnostic> = []
+    /// Whether the site is published: no errors but contained ones. The exit status is still 1 when
+    /// `succeeded` is false, so scripts notice the file that was left out.
+    public var isPublishable: Bool { !diagnostics.contains { $0.severity == .error && !containedErrors.contains($0) } }
 }

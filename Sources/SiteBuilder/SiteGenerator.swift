@@ -31,7 +31,7 @@ public enum SiteGenerator {
             return BuildReport(diagnostics: [.error(error.messageOnly, at: SourceLocation(path: options.output.relativePath))], pageCount: 0, fileCount: 0)
         }
         var report = generate(options, into: output)
-        if report.succeeded {
+        if report.isPublishable {
             BuildFingerprint.record(in: output, fingerprint: fingerprint, pageCount: report.pageCount, diagnostics: report.diagnostics)
             do { try output.commit() } catch {
                 output.discard()
@@ -79,8 +79,10 @@ public enum SiteGenerator {
         var pages = PageWriter(content: content, templates: templates, output: output, options: options)
         pages.writeAll(log: &log)
         let seconds = Double(loaded.components.seconds) + Double(loaded.components.attoseconds) / 1e18
-        return BuildReport(diagnostics: log.all, pageCount: pages.pageCount, fileCount: 0,
-                           timings: [("read content", seconds)] + pages.timings)
+        var report = BuildReport(diagnostics: log.all, pageCount: pages.pageCount, fileCount: 0,
+                                 timings: [("read content", seconds)] + pages.timings)
+        report.containedErrors = pages.containedErrors
+        return report
     }
 }
 

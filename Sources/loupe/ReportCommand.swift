@@ -11,7 +11,8 @@ struct ReportCommand: ParsableCommand {
         abstract: "Write the session documents (Markdown and standalone HTML) for the given session files.",
         discussion: """
         FILE is an acuity app CSV export, a Loupe session JSON (acuity chart test, note session, \
-        incident, note outline) or a games history export. Note sessions find their outline among \
+        incident, note outline), a games history export or the games app's Firebase database export, \
+        or vjot's whole Documents folder. Note sessions find their outline among \
         the files or in --outlines. A bad file is reported and skipped; the others are still written, \
         and the exit status is 1.
         """)
@@ -31,6 +32,12 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "The locale for euro amounts, e.g. en_IE or de_DE.")
     var locale: String = "en_IE"
 
+    @Option(name: .customLong("time-zone"), help: "The practice's time zone for vjot incidents, e.g. Europe/Dublin (default: this machine's).")
+    var timeZone: String?
+
+    @Option(name: .customLong("games-year"), help: "The year of week-numbered rehabilitation games whose file does not tell it.")
+    var gamesYear: Int?
+
     @Flag(help: "Print nothing but errors.")
     var quiet = false
 
@@ -38,6 +45,9 @@ struct ReportCommand: ParsableCommand {
         if files.isEmpty { throw ValidationError("name at least one session file") }
         if out.isEmpty { throw ValidationError("--out must name a folder") }
         if URL(fileURLWithPath: out).standardizedFileURL.path == "/" { throw ValidationError("--out must not be the root folder") }
+        if let timeZone, TimeZone(identifier: timeZone) == nil {
+            throw ValidationError("--time-zone \(timeZone) is not a time zone name such as Europe/Dublin")
+        }
     }
 
     func run() throws {
@@ -48,7 +58,9 @@ struct ReportCommand: ParsableCommand {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode(1)
         }
-        let reporter = SessionReporter(templates: library, locale: locale)
+        var reporter = SessionReporter(templates: library, locale: locale)
+        if let timeZone, let zone = TimeZone(identifier: timeZone) { reporter.timeZone = zone }
+        reporter.gamesYear = gamesYear
         var log = DiagnosticLog()
         let outlineFolder = URL(fileURLWithPath: outlines)
         var isDirectory: ObjCBool = false

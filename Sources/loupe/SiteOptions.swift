@@ -85,7 +85,7 @@ struct BuildCommand: ParsableCommand {
                 FileHandle.standardError.write(Data((String(format: "%8.3f s  ", seconds) + phase + "\n").utf8))
             }
         }
-        if report.succeeded && !options.quiet {
+        if (report.succeeded || report.isPublishable) && !options.quiet {
             let summary = report.isUpToDate
                 ? "\(options.out) is up to date (\(report.pageCount) pages; no input changed — use --force to rebuild)\n"
                 : "wrote \(report.pageCount) pages, \(report.fileCount) files to \(options.out)\n"

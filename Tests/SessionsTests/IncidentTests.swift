@@ -35,7 +35,9 @@ struct IncidentTests {
     }
 
     @Test(arguments: [("-5", "cannot be negative"), ("\"abc\"", "amount in euros"), ("true", "amount in euros"),
-                      ("\"12,50\"", "amount in euros")])
+                      ("\"1.2.3\"", "amount in euros"), ("\"--5\"", "amount in euros"), ("\"e\"", "amount in euros"),
+                      ("\"1e3\"", "amount in euros"), ("\"-5\"", "amount in euros"), ("\"1,2,3\"", "amount in euros"),
+                      ("1e300", "amount in euros")])
     func badCostsAreLocated(cost: String, expected: String) throws {
         var log = DiagnosticLog()
         #expect(try read(Self.incident(costs: ["1", cost]), log: &log) == nil)
@@ -43,6 +45,21 @@ struct IncidentTests {
         #expect(error.message.hasPrefix("notes[1].cost: "))
         #expect(error.message.contains(expected))
         #expect(error.location.line == 5)
+    }
+
+    @Test func costsAsTypedOnThePhoneAreDecimal() {
+        #expect(CostText.parse("148,20") == Decimal(string: "148.2"))
+        #expect(CostText.parse("12,5") == Decimal(string: "12.5"))
+        #expect(CostText.parse(" 7 ") == 7)
+        #expect(CostText.parse(",5") == Decimal(string: "0.5"))
+        #expect(CostText.parse("") == nil)
+        #expect(CostText.parse("1.2.3") == nil)
+        #expect(CostText.parse("--5") == nil)
+        #expect(CostText.parse("e") == nil)
+        #expect(CostText.parse("١٢,٥") == Decimal(string: "12.5")) // Arabic-Indic digits from a phone keypad
+        #expect(CostText.amount(0.1) == Decimal(string: "0.1"))
+        #expect(CostText.amount(123456789.12).map { "\($0)" } == "123456789.12") // no float noise
+        #expect(CostText.amount(1e300) == nil)
     }
 
     @Test func otherMalformedFields() throws {

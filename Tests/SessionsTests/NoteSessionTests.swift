@@ -145,4 +145,20 @@ struct NoteSessionTests {
         }
         #expect(pas.minimum == 1 && pas.maximum == 8 && pas.step == 1 && pas.labels.count == 8)
     }
+
+    @Test func theAppsRulesNoneChosenTypedInSavedAsOptionAndASubject() throws {
+        var log = DiagnosticLog()
+        let text = Self.session("""
+        [ { "inputs": { "mods": { "value": [] }, "kind": { "value": "Two", "other": "Two" } } },
+          { "inputs": { "kind": { "other": "One" } } } ]
+        """).replacingOccurrences(of: "\"trials\":", with: "\"subject\": \"Bed 12\", \"trials\":")
+        let session = try #require(try read(text, log: &log))
+        #expect(log.all.isEmpty, "\(log.all)")
+        #expect(session.subject == "Bed 12")
+        // A multiple choice answered with none chosen is recorded (shown "none"), not "not recorded".
+        #expect(session.trials[0].entries["mods"]?.values == [])
+        // A typed-in value the app later saved as an option is accepted and stays typed in.
+        #expect(session.trials[0].entries["kind"]?.values == [.other("Two")])
+        #expect(session.trials[1].entries["kind"]?.values == [.other("One")])
+    }
 }

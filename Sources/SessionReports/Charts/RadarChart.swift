@@ -6,8 +6,8 @@ struct RadarChart {
     struct Series {
         /// The legend name.
         var name: String
-        /// One value per axis, from 0 to `maximum`.
-        var values: [Double]
+        /// One value per axis, from 0 to `maximum`; `nil` where the axis was not measured (no point drawn).
+        var values: [Double?]
         /// Drawn filled and solid (the subject) or dashed and unfilled (the comparison).
         var isPrimary: Bool
     }
@@ -59,8 +59,15 @@ struct RadarChart {
             let colour = item.isPrimary ? Self.primaryColour : Self.secondaryColour
             let fill = item.isPrimary ? "fill=\"\(colour)\" fill-opacity=\"0.22\"" : "fill=\"none\""
             let dash = item.isPrimary ? "" : " stroke-dasharray=\"6 4\""
-            lines.append("<polygon points=\"\(polygon(item.values))\" \(fill) stroke=\"\(colour)\" stroke-width=\"2\"\(dash)/>")
-            for (index, value) in item.values.enumerated() {
+            let present = item.values.enumerated().compactMap { index, value in value.map { (index, $0) } }
+            let points = present.map { index, value in
+                let p = point(index, value)
+                return "\(SVGText.number(p.x)),\(SVGText.number(p.y))"
+            }.joined(separator: " ")
+            if present.count >= 2 {
+                lines.append("<polygon points=\"\(points)\" \(fill) stroke=\"\(colour)\" stroke-width=\"2\"\(dash)/>")
+            }
+            for (index, value) in present {
                 let p = point(index, value)
                 lines.append("<circle cx=\"\(SVGText.number(p.x))\" cy=\"\(SVGText.number(p.y))\" r=\"3\" fill=\"\(colour)\"/>")
             }

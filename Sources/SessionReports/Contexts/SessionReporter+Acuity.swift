@@ -7,25 +7,54 @@ extension SessionReporter {
 
     func acuityDocument(_ session: AcuitySession) -> SessionDocument {
         let date = session.date?.minutePrecision
-        var title = "Visual acuity"
-        if let day = session.date?.day { title += " — \(day)" }
         let tests: [[String: Any]] = session.tests.map(acuityTestContext)
-        let eyes = session.tests.map(\.eye.abbreviation)
         var uniqueEyes: [String] = []
-        for eye in eyes where !uniqueEyes.contains(eye) { uniqueEyes.append(eye) }
+        for eye in session.tests.map(\.eye.abbreviation) where !uniqueEyes.contains(eye) { uniqueEyes.append(eye) }
+        var testNames: [String] = []
+        for name in session.tests.map(\.optotypeName) where !testNames.contains(name) { testNames.append(name) }
+        let test = testNames.joined(separator: ", ")
+        // The index shows name, test, eyes and date: the title carries the first three, the date its own column.
+        var title = session.name.map { "\($0) — " } ?? ""
+        title += "\(Self.shortTestName(session)) \(uniqueEyes.joined(separator: ", "))"
+        let scored = session.tests.compactMap { test in test.score.map { (test.eye, $0) } }
+        let summary: [[String: Any]] = scored.enumerated().map { index, pair in
+            ["eye": pair.0.abbreviation, "snellenFeet": pair.1.letterByLetter.snellenFeetText,
+             "logMAR": pair.1.letterByLetter.logMARText, "last": index == scored.count - 1]
+        }
+        let ids = session.sessionIDs.isEmpty ? [session.id] : session.sessionIDs
         let context: [String: Any] = [
             "title": title,
             "id": session.id,
+            "ids": ids.joined(separator: ", "),
+            "plural": ids.count > 1,
+            "test": test,
             "hasName": session.name != nil,
             "name": session.name ?? "",
             "hasDate": date != nil,
             "date": date ?? "",
             "eyes": uniqueEyes.joined(separator: ", "),
+            "hasSummary": !summary.isEmpty,
+            "summary": summary,
             "source": session.origin == .appCSV ? "acuity app export" : "chart test",
             "tests": tests,
         ]
         return SessionDocument(kind: "acuity", slug: SessionID.slug(session.id), template: "acuity", title: title,
                                date: date, context: context)
+    }
+
+    /// `ETDRS`, `Landolt C`, `Tumbling E` or `Sloan chart`: short enough for a title.
+    static func shortTestName(_ session: AcuitySession) -> String {
+        var names: [String] = []
+        for test in session.tests {
+            let name: String
+            switch test.optotype {
+            case .sloan: name = session.origin == .appCSV ? "ETDRS" : "Letter chart"
+            case .tumblingE: name = "Tumbling E"
+            case .landoltC: name = "Landolt C"
+            }
+            if !names.contains(name) { names.append(name) }
+        }
+        return names.isEmpty ? "Acuity test" : names.joined(separator: " + ")
     }
 
     func acuityTestContext(_ test: AcuityTest) -> [String: Any] {
@@ -34,7 +63,7 @@ extension SessionReporter {
         var context: [String: Any] = [
             "eye": test.eye.abbreviation,
             "eyeName": test.eye.name,
-            "optotype": test.optotype.displayName,
+            "optotype": test.optotypeName,
             "distance": Self.distanceText(test.testDistanceCM),
             "hasDistanceRange": test.distanceRangeCM != nil,
             "distanceRange": test.distanceRangeCM.map { "\(Self.distanceText($0.lowerBound)) – \(Self.distanceText($0.upperBound))" } ?? "",

@@ -39,8 +39,10 @@ extension SessionReporter {
     }
 
     func patientContext(_ patient: Patient) -> [String: Any] {
-        let breedName = patient.breed.map { breedNames[$0] ?? $0 }
-        let link = patient.breed.flatMap { breedLinks[$0] }.map { "../../" + $0 }
+        // By id ("beng"), else by name or alternative name as typed ("Bengal", "bengal cat").
+        let breedID = patient.breed.flatMap { breed in breedLinks[breed] != nil ? breed : breedAliases[Self.breedKey(breed)] }
+        let breedName = patient.breed.map { breed in breedID.flatMap { breedNames[$0] } ?? breed }
+        let link = breedID.flatMap { breedLinks[$0] }.map { "../../" + $0 }
         let details = [patient.transponder?.applied.map { "applied \($0)" }, patient.transponder?.location]
             .compactMap { $0 }.joined(separator: ", ")
         var sex = patient.sex ?? ""
@@ -82,6 +84,12 @@ extension SessionReporter {
     func attachmentContext(_ attachment: Attachment) -> [String: Any] {
         [
             "file": attachment.file,
+            "hasImage": attachment.embeddedImage != nil,
+            "image": attachment.embeddedImage ?? "",
+            "hasTime": attachment.time != nil,
+            "time": attachment.time?.minutePrecision ?? "",
+            "hasProblem": attachment.problem != nil,
+            "problem": attachment.problem ?? "",
             "hasCaption": attachment.caption != nil,
             "caption": attachment.caption ?? "",
             "hasDuration": attachment.durationSeconds != nil,
@@ -127,6 +135,10 @@ extension SessionReporter {
                     "noteCount": String(incident.notes.count),
                     "total": money.string(incident.totalCost),
                     "hasFlaggedRecordings": incident.recordings.contains(where: \.isMarkedForDeletion),
+                    "hasNotes": !incident.notes.isEmpty,
+                    "notes": incident.notes.map { note -> [String: Any] in
+                        ["text": note.text, "hasCost": note.cost != nil, "cost": note.cost.map(money.string) ?? ""]
+                    },
                 ]
             },
             "totals": day.totals.map { total -> [String: Any] in

@@ -34,6 +34,10 @@ enum AcuityCSVReader {
                           at: SourceLocation(path: path, line: 1, column: 1))
             return []
         }
+        if let message = wrongKind(header) {
+            fileLog.error(message, at: SourceLocation(path: path, line: header.line, column: 1))
+            return []
+        }
         var columnIndex: [String: Int] = [:]
         for (index, field) in header.fields.enumerated() {
             let name = field.text.trimmingCharacters(in: .whitespaces)
@@ -59,21 +63,24 @@ enum AcuityCSVReader {
         if fileLog.hasErrors { return [] }
 
         var records: [Record] = []
+        var locale = LocaleStatistics()
         for row in table.rows.dropFirst() {
-            if let record = parse(row, columnIndex: columnIndex, headerCount: header.fields.count, path: path, log: &fileLog) {
+            if let record = parse(row, columnIndex: columnIndex, headerCount: header.fields.count, path: path,
+                                  locale: &locale, log: &fileLog) {
                 records.append(record)
             }
         }
+        locale.report(path: path, log: &fileLog)
         if records.isEmpty && !fileLog.hasErrors {
             fileLog.error("the file has a header but no rows; export a session from the acuity app",
                           at: SourceLocation(path: path, line: header.line, column: 1))
         }
         if fileLog.hasErrors { return [] }
-        return group(records, path: path, log: &fileLog)
+        return group(plausible(records, path: path, log: &fileLog), path: path, log: &fileLog)
     }
 
     private static func parse(_ row: CSVTable.Row, columnIndex: [String: Int], headerCount: Int, path: String,
-                              log: inout DiagnosticLog) -> Record? {
+                              locale: inout LocaleStatistics, log: inout DiagnosticLog) -> Record? {
         if row.fields.count != headerCount {
             let extraAllowed = row.fields.count > headerCount && row.fields[headerCount...].allSatisfy { $0.text.isEmpty }
             if !extraAllowed {
@@ -121,8 +128,10 @@ enum AcuityCSVReader {
 
         var timestamp: Timestamp?
         if !text("Timestamp").isEmpty {
-            timestamp = Timestamp(parsing: text("Timestamp"))
-            if timestamp == nil {
+            if let parsed = PhoneTimestamp(parsing: text("Timestamp")) {
+                timestamp = parsed.timestamp
+                locale.count(parsed, line: row.line)
+            } else {
                 fail(field("Timestamp"), "Timestamp is \"\(text("Timestamp"))\"; expected yyyy-MM-dd HH:mm:ss.SSS")
             }
         }
@@ -152,6 +161,91 @@ enum AcuityCSVReader {
             trial: AcuityTrial(shown: text("Letter_Displayed"), response: response.isEmpty ? nil : response,
                                isCorrect: isCorrect, responseTimeMS: responseTime, trialNumber: trialNumber,
                                timestamp: timestamp))
+    }
+
+    /// A message for a CSV that is not the detailed export, or `nil`.
+    private static func wrongKind(_ header: CSVTable.Row) -> String? {
+        let names = Set(header.fields.map { $0.text.trimmingCharacters(in: .whitespaces).lowercased() })
+        if names.contains("right_eye_result") || names.contains("test_date") {
+            return "this is the acuity app's summary export (Name,Test_Date,Right_Eye_Result,Left_Eye_Result), which the app writes when a test has no per-letter rows; Loupe scores from the detailed export: share the test again after running it, or use \"Share All Tests\""
+        }
+        if names.contains("transcribed_text") || names.contains("mapped_result") {
+            return "this is the acuity app's voice-recognition data collection export (Letter_Displayed,Transcribed_Text,Mapped_Result), not a test; share the test itself"
+        }
+        if let first = header.fields.first?.text, first.hasPrefix("No data available") || first.hasPrefix("No test data") {
+            return "the app exported no rows (\"\(first)\"); run a test before sharing"
+        }
+        return nil
+    }
+
+    /// Rows the phone's locale changed, counted per file and reported once each.
+    private struct LocaleStatistics {
+        var twelveHour: [Int] = []
+        var localDigits: [Int] = []
+        var buddhist: [Int] = []
+        var japanese: [Int] = []
+        var unknown: [Int] = []
+        var unknownYears: Set<Int> = []
+
+        mutating func count(_ parsed: PhoneTimestamp, line: Int) {
+            if parsed.usedTwelveHourClock { twelveHour.append(line) }
+            if parsed.usedLocalDigits { localDigits.append(line) }
+            switch parsed.calendar {
+            case .gregorian: break
+            case .buddhist: buddhist.append(line)
+            case .japanese: japanese.append(line)
+            case .unknown(let year): unknown.append(line); unknownYears.insert(year)
+            }
+        }
+
+        func report(path: String, log: inout DiagnosticLog) {
+            func rows(_ lines: [Int]) -> String { lines.count == 1 ? "1 row" : "\(lines.count) rows" }
+            func at(_ lines: [Int]) -> SourceLocation { SourceLocation(path: path, line: lines.first, column: 1) }
+            if !buddhist.isEmpty {
+                log.warning("\(rows(buddhist)) have a Buddhist-calendar year (the phone's calendar); converted to Gregorian (year − 543)", at: at(buddhist))
+            }
+            if !japanese.isEmpty {
+                log.warning("\(rows(japanese)) have a Japanese-era year (the phone's calendar); read as the Reiwa era (year + 2018); check the dates shown", at: at(japanese))
+            }
+            if !unknown.isEmpty {
+                let years = unknownYears.sorted().map(String.init).joined(separator: ", ")
+                log.warning("\(rows(unknown)) have the year \(years), from a calendar with other months (Islamic, Hebrew, Persian…); their dates cannot be converted and are not shown; set the phone's calendar to Gregorian before testing", at: at(unknown))
+            }
+        }
+    }
+
+    /// Plausible rows only: a distance within 10 cm – 10 m and a level within −0.3 … +1.3 logMAR; a level
+    /// with fewer than 3 trials is left out of the score. Each is a warning naming the row.
+    private static func plausible(_ records: [Record], path: String, log: inout DiagnosticLog) -> [Record] {
+        var kept = records.filter { record in
+            let location = SourceLocation(path: path, line: record.line, column: 1)
+            if !(10...1000).contains(record.distanceCM) {
+                log.warning("Distance_CM \(VisualAcuity.trimmed(record.distanceCM, digits: 1)) is outside 10 cm – 10 m; this row is left out of the score", at: location)
+                return false
+            }
+            if !(-0.3 - 1e-9...1.3 + 1e-9).contains(record.level.logMAR) {
+                log.warning("Acuity_Level \(record.levelLabel) (logMAR \(record.level.logMARText)) is outside −0.3 … +1.3; this row is left out of the score", at: location)
+                return false
+            }
+            return true
+        }
+        struct LevelKey: Hashable { var session: String; var eye: Eye; var optotype: AcuityOptotype; var level: Double }
+        var counts: [LevelKey: [Int]] = [:]
+        func key(_ record: Record) -> LevelKey {
+            LevelKey(session: record.sessionID, eye: record.eye, optotype: record.optotype,
+                     level: (record.level.logMAR * 1000).rounded() / 1000)
+        }
+        for record in kept { counts[key(record), default: []].append(record.line) }
+        var reported: Set<LevelKey> = []
+        kept = kept.filter { record in
+            let recordKey = key(record)
+            guard let lines = counts[recordKey], lines.count < 3 else { return true }
+            if reported.insert(recordKey).inserted {
+                log.warning("level \(record.levelLabel) of session \(record.sessionID) has only \(lines.count) trial\(lines.count == 1 ? "" : "s") (fewer than 3); it is left out of the score", at: SourceLocation(path: path, line: lines.first, column: 1))
+            }
+            return false
+        }
+        return kept
     }
 
     /// Groups rows into sessions (by `Session_ID`), tests (by eye and optotype) and levels.

@@ -36,22 +36,25 @@ enum IncidentReader {
                         source: SourceLocation(path: document.path))
     }
 
-    /// A cost in euros: a number or numeric string, 0 or more.
+    /// A cost in euros: a number or a string as typed on the phone (`45.50`, `148,20`), 0 or more.
+    /// An empty string means no cost.
     static func readCost(_ node: JSONNode, log: inout DiagnosticLog) -> Decimal? {
-        var text: String?
+        if let string = node.stringValue, string.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return nil }
+        let value: Decimal?
         if let number = node.numberValue {
-            text = "\(number)"
+            value = number < 0 ? nil : CostText.amount(number)
+            if number < 0 {
+                node.error("a cost cannot be negative (\(number)); record refunds as a note without cost", log: &log)
+                return nil
+            }
         } else if let string = node.stringValue {
-            text = string.trimmingCharacters(in: .whitespaces)
+            value = CostText.parse(string)
+        } else {
+            value = nil
         }
-        let isNumeric = text.map { !$0.isEmpty && $0.allSatisfy { "0123456789.-+eE".contains($0) } } ?? false
-        guard let text, isNumeric, let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !value.isNaN
-        else {
-            node.error("a cost is an amount in euros such as 45.50, found \(node.kindName == "a string" ? "\"\(node.stringValue ?? "")\"" : node.kindName)", log: &log)
-            return nil
-        }
-        guard value >= 0 else {
-            node.error("a cost cannot be negative (\(text)); record refunds as a note without cost", log: &log)
+        guard let value else {
+            let found = node.stringValue.map { "\"\($0)\"" } ?? node.kindName
+            node.error("a cost is an amount in euros such as 45.50 or 45,50 (digits and one decimal point or comma), found \(found)", log: &log)
             return nil
         }
         return value

@@ -62,6 +62,16 @@ struct JSONNode {
     /// The keys of an object, sorted.
     var keys: [String] { Set(node.members?.map(\.key) ?? []).sorted() }
 
+    /// The members in key order, a repeated key once (its last value, as ``member(_:)`` reads it), without
+    /// `null` values; one pass instead of a lookup per key, for objects keyed by ids (Firebase push ids).
+    var sortedMembers: [(key: String, node: JSONNode)] {
+        var last: [String: LocatedJSON.JSONNode] = [:]
+        for member in node.members ?? [] { last[member.key] = member.node }
+        return last.filter { $0.value.value != .null }.sorted { $0.key < $1.key }.map { key, child in
+            (key, JSONNode(node: child, path: path.appending(.key(key)), document: document))
+        }
+    }
+
     // MARK: Reporting
 
     /// Records an error at this value, prefixed with its key path.

@@ -8,10 +8,12 @@ enum NoteSessionReader {
         var fileLog = DiagnosticLog()
         defer { log.merge(fileLog) }
         let root = document.rootNode
-        root.warnUnknownKeys(["format", "version", "id", "outline", "started", "clinician", "trials"], log: &fileLog)
+        root.warnUnknownKeys(["format", "version", "id", "outline", "started", "clinician", "subject", "trials"], log: &fileLog)
         let id = root.nonEmptyString("id", log: &fileLog)
         let started = SessionFields.timestamp(root, "started", required: false, log: &fileLog)
         let clinician = root.nonEmptyString("clinician", required: false, log: &fileLog)
+        // The app lets a note name its patient or subject.
+        let subject = root.nonEmptyString("subject", required: false, log: &fileLog)
         var outline: NoteOutline?
         if let outlineID = root.nonEmptyString("outline", log: &fileLog) {
             outline = outlines[outlineID]
@@ -61,8 +63,10 @@ enum NoteSessionReader {
             root.error("this note has no recorded value; empty notes are not saved (record at least one input or delete the file)", log: &fileLog)
         }
         guard !fileLog.hasErrors, let id else { return nil }
-        return NoteSession(id: id, outline: outline, started: started, clinician: clinician, trials: trials,
-                           source: SourceLocation(path: document.path))
+        var session = NoteSession(id: id, outline: outline, started: started, clinician: clinician, trials: trials,
+                                  source: SourceLocation(path: document.path))
+        session.subject = subject
+        return session
     }
 
     private static func readEntry(_ node: JSONNode, input: OutlineInput, log: inout DiagnosticLog) -> NoteEntry? {
@@ -97,11 +101,15 @@ enum NoteSessionReader {
                     value.error("\"\(text)\" is not an option of \"\(input.id)\"; use one of \(options.joined(separator: ", ")) or put a typed-in value in \"other\"", log: &log)
                     return nil
                 }
-                if other != nil {
-                    node.error("a single choice has one value: give \"value\" or \"other\", not both", log: &log)
-                    return nil
+                if let other {
+                    // A typed-in value the app later saved as an option may be written both ways: typed in.
+                    guard other == text else {
+                        node.error("a single choice has one value: give \"value\" or \"other\", not both", log: &log)
+                        return nil
+                    }
+                } else {
+                    values.append(.option(text))
                 }
-                values.append(.option(text))
             }
         case .multipleChoice(let options):
             if let value {
@@ -144,6 +152,10 @@ enum NoteSessionReader {
             }
         }
         if let other { values.append(.other(other)) }
+        // The app allows a multiple choice answered with none chosen: "none", unlike "not recorded".
+        if values.isEmpty, case .multipleChoice = input.kind, value?.elements?.isEmpty == true {
+            return NoteEntry(values: [], completed: completed)
+        }
         if values.isEmpty {
             node.error("\"\(input.id)\" has no value; record a value or leave the input out (it is then shown as not recorded)", log: &log)
             return nil

@@ -22,6 +22,8 @@ public struct AcuitySession: Sendable, Equatable {
     public var date: Timestamp?
     /// The tests, in the order they were recorded.
     public var tests: [AcuityTest]
+    /// The source's own session ids this document gathers (the acuity app's per-eye `Session_ID`s of one visit).
+    public var sessionIDs: [String] = []
 
     /// Creates a session.
     public init(id: String, source: SourceLocation, origin: Origin, name: String? = nil, date: Timestamp? = nil,

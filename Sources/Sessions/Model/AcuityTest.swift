@@ -27,3 +27,24 @@ public struct AcuityTest: Sendable, Equatable {
     /// The score per §7.2.
     public var score: AcuityScore? { AcuityScoring.score(self) }
 }
+
+extension AcuityTest {
+    /// The ten Sloan letters.
+    public static let sloanLetters: Set<String> = ["C", "D", "H", "K", "N", "O", "R", "S", "V", "Z"]
+
+    /// What was shown, named by what it was: `Sloan letters` only when every letter shown is one;
+    /// the acuity app's "ETDRS" test shows C D F H K N P R X J Z (older builds U V), which are
+    /// `Letters C D F H J K N P R X Z (not all Sloan)`.
+    public var optotypeName: String {
+        switch optotype {
+        case .tumblingE, .landoltC:
+            return optotype.displayName
+        case .sloan:
+            let shown = Set(levels.flatMap(\.trials).map { $0.shown.trimmingCharacters(in: .whitespaces).uppercased() }
+                .filter { !$0.isEmpty })
+            if shown.isSubset(of: Self.sloanLetters) { return "Sloan letters" }
+            let letters = shown.sorted().joined(separator: " ")
+            return "Letters \(letters) (not all Sloan)"
+        }
+    }
+}

@@ -10,6 +10,8 @@ public struct NoteSession: Sendable, Equatable {
     public var started: Timestamp?
     /// Who recorded it, when given.
     public var clinician: String?
+    /// The patient or subject the note names, when it does.
+    public var subject: String?
     /// The trials, in order.
     public var trials: [NoteTrial]
     /// The file it was read from.

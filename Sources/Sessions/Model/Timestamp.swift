@@ -122,3 +122,17 @@ public struct Timestamp: Sendable, Equatable, Hashable, Comparable, CustomString
         return "\(day) \(timeOfDay.prefix(5))"
     }
 }
+
+extension Timestamp {
+    /// The instant shown as the wall clock of `timeZone` (to seconds): how vjot's UTC dates are shown
+    /// in the practice's time zone.
+    public init(instant: Date, in timeZone: TimeZone) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
+        self.init(
+            instant: instant,
+            day: String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1),
+            timeOfDay: String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0))
+    }
+}

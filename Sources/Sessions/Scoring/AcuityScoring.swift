@@ -2,19 +2,28 @@ import Foundation
 
 /// Scores acuity tests per §7.2.
 public enum AcuityScoring {
-    /// Letter-by-letter: with levels from logMAR `L0` (largest tested) down,
-    /// `logMAR = L0 + 0.1 − Σ credited · 0.1 / n` (levels above `L0` count as read), plus
-    /// `log10(design / actual)` for the distance. The line score is the smallest level passed
-    /// (more than half correct). Returns `nil` for a test without levels or with a bad distance.
+    /// Letter-by-letter, for any set of tested levels: each level of `n` optotypes covers the logMAR
+    /// interval `Δ` to the next larger level tested (0.1 for the largest, L0), and each optotype read
+    /// is worth `Δ / n`. `logMAR = L0 + 0.1 − Σ credited · Δ / n` (levels above L0 count as read), plus
+    /// `log10(design / actual)` for the distance. Reading every optotype down to level `L` and none
+    /// below scores exactly `L`; with 0.1 steps this is the classic 0.02 per letter of a 5-letter row.
+    /// The line score is the smallest level passed (more than half correct).
+    /// Returns `nil` for a test without levels or with a bad distance.
     public static func score(_ test: AcuityTest) -> AcuityScore? {
-        guard let largest = test.levels.map(\.logMAR).max(),
+        let levels = test.levels.filter { $0.size > 0 && $0.logMAR.isFinite }.sorted { $0.logMAR > $1.logMAR }
+        guard let largest = levels.first?.logMAR,
               test.designDistanceCM > 0, test.testDistanceCM > 0 else { return nil }
         var logMAR = largest + 0.1
-        for level in test.levels where level.size > 0 {
-            logMAR -= Double(level.creditedCorrect) * 0.1 / Double(level.size)
+        var larger = largest + 0.1
+        for level in levels {
+            let interval = larger - level.logMAR
+            logMAR -= Double(level.creditedCorrect) * interval / Double(level.size)
+            larger = level.logMAR
         }
+        // Sums of tenths carry binary noise (0.30000000000000004); keep 12 decimals, far below any label.
+        logMAR = (logMAR * 1e12).rounded() / 1e12
         let correction = distanceCorrection(designCM: test.designDistanceCM, actualCM: test.testDistanceCM)
-        let line = test.levels.filter(\.isPassed).map(\.logMAR).min()
+        let line = levels.filter(\.isPassed).map(\.logMAR).min()
         return AcuityScore(
             letterByLetter: VisualAcuity(logMAR: logMAR + correction),
             line: line.map { VisualAcuity(logMAR: $0 + correction) },

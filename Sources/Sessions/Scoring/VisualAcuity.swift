@@ -52,8 +52,13 @@ public struct VisualAcuity: Sendable, Equatable, Hashable {
     /// `0.52`.
     public var decimalText: String { Self.fixed(decimal, digits: 2) }
 
-    /// `71` (whole letters).
-    public var etdrsLettersText: String { Self.fixed(etdrsLetters, digits: 0) }
+    /// `71` (whole letters): `85 − 50 · logMAR` rounded half up, so 72.5 letters read as 73.
+    public var etdrsLettersText: String { Self.fixed(Self.roundedHalfUp(etdrsLetters), digits: 0) }
+
+    /// Rounds to a whole number, halves up (`72.5` → 73, `-0.5` → 0), ignoring binary noise below 1e-9.
+    public static func roundedHalfUp(_ value: Double) -> Double {
+        (value + 0.5 + 1e-9).rounded(.down)
+    }
 
     /// `1.23 M`.
     public func mUnitsText(atDistanceCM distanceCM: Double) -> String {

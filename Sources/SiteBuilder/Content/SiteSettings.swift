@@ -22,6 +22,11 @@ public struct SiteSettings: Sendable, Equatable, Decodable {
     public var deckName: String
     /// Locale used for currency in session documents.
     public var locale: String
+    /// The practice's time zone (`time_zone`, an IANA name such as `Europe/Dublin`) for vjot incidents;
+    /// `nil` means the machine's.
+    public var timeZone: String?
+    /// The year of week-numbered rehabilitation games whose file does not tell it (`games_year`).
+    public var gamesYear: Int?
 
     /// Defaults used when `loupe.yml` is missing or omits a key.
     public static let defaults = SiteSettings(
@@ -47,6 +52,7 @@ public struct SiteSettings: Sendable, Equatable, Decodable {
         case baseURL = "base_url"
         case deckName = "deck_name"
         case charts
+        case timeZone = "time_zone", gamesYear = "games_year"
     }
 
     enum ChartKeys: String, CodingKey { case distances, optotypes, paper }
@@ -60,6 +66,8 @@ public struct SiteSettings: Sendable, Equatable, Decodable {
         baseURL = try container.decodeIfPresent(String.self, forKey: .baseURL)
         language = try container.decodeIfPresent(String.self, forKey: .language) ?? defaults.language
         locale = try container.decodeIfPresent(String.self, forKey: .locale) ?? defaults.locale
+        timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
+        gamesYear = try container.decodeIfPresent(Int.self, forKey: .gamesYear)
         deckName = try container.decodeIfPresent(String.self, forKey: .deckName) ?? Self.slugLike(title)
         if container.contains(.charts) {
             let charts = try container.nestedContainer(keyedBy: ChartKeys.self, forKey: .charts)

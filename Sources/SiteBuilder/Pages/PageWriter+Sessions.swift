@@ -11,12 +11,30 @@ extension PageWriter {
         guard options.includeSessions else { return }
         let breedLinks = content.breeds?.pageLinks ?? [:]
         let breedNames = Dictionary(content.breeds?.breeds.map { ($0.id, $0.name) } ?? [], uniquingKeysWith: { first, _ in first })
-        let reporter = SessionReporter(templates: templates, breedLinks: breedLinks, breedNames: breedNames,
+        var reporter = SessionReporter(templates: templates, breedLinks: breedLinks, breedNames: breedNames,
                                        locale: content.settings.locale)
+        var aliases: [String: String] = [:]
+        for breed in content.breeds?.breeds ?? [] {
+            for name in [breed.name] + breed.alternativeNames where aliases[SessionReporter.breedKey(name)] == nil {
+                aliases[SessionReporter.breedKey(name)] = breed.id
+            }
+        }
+        reporter.breedAliases = aliases
+        reporter.gamesYear = content.settings.gamesYear
         var log = DiagnosticLog()
+        if let name = content.settings.timeZone {
+            if let zone = TimeZone(identifier: name) {
+                reporter.timeZone = zone
+            } else {
+                log.warning("time_zone \"\(name)\" is not a time zone name such as Europe/Dublin; the machine's time zone is used",
+                            at: SourceLocation(path: options.content.relativePath + "/loupe.yml"))
+            }
+        }
         let files = reporter.documents(forContent: options.content, studySessions: studySessionSummaries, log: &log)
         problems.diagnostics.append(contentsOf: log.all)
-        guard !log.hasErrors else { return }
+        // A session file that cannot be read is left out; its error is reported (exit 1) but the rest of
+        // the site, other session documents included, is still published.
+        containedErrors.formUnion(log.all.filter { $0.severity == .error })
         for file in files {
             do { try output.write(text: file.contents, to: "sessions/" + file.relativePath) } catch {
                 problems.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: "sessions/" + file.relativePath)))

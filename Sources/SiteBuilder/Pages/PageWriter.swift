@@ -10,6 +10,8 @@ struct PageWriter {
     let output: any SiteOutput
     let options: BuildOptions
     private(set) var pageCount = 0
+    /// Errors that left one input out without stopping the site (unreadable session files).
+    var containedErrors: Set<Diagnostic> = []
 
     init(content: SiteContent, templates: TemplateLibrary, output: any SiteOutput, options: BuildOptions) {
         self.content = content
