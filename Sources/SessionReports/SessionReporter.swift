@@ -19,6 +19,8 @@ public struct SessionReporter: Sendable {
     public let breedNames: [String: String]
     /// The locale for money, e.g. `en_IE` or `de_DE`.
     public let locale: String
+    /// Whether the index links each document's PDF (`<kind>/<id>.pdf`, written beside the HTML).
+    public var linksPDFs = true
 
     /// Creates a reporter.
     ///

@@ -19,6 +19,9 @@ struct SiteOptions: ParsableArguments {
     @Flag(help: "Leave session documents out.")
     var noSessions = false
 
+    @Option(help: "The paper of session PDFs: a4 or letter (default: paper in loupe.yml, else a4).")
+    var paper: String?
+
     @Flag(help: "Rebuild everything even if no input changed since the last build.")
     var force = false
 
@@ -33,6 +36,7 @@ struct SiteOptions: ParsableArguments {
             throw ValidationError("unknown --deck-encoding '\(deckEncoding)'; use utf-8, utf-16le, utf-16be, macroman or windows-1252")
         }
         if out.isEmpty { throw ValidationError("--out must name a folder") }
+        if let paper, !["a4", "letter"].contains(paper.lowercased()) { throw ValidationError("unknown --paper '\(paper)'; use a4 or letter") }
         let outURL = URL(fileURLWithPath: out).standardizedFileURL
         let contentURL = URL(fileURLWithPath: content).standardizedFileURL
         if contentURL.path.hasPrefix(outURL.path + "/") || contentURL.path == outURL.path {
@@ -50,6 +54,7 @@ struct SiteOptions: ParsableArguments {
                                    output: URL(fileURLWithPath: out), deckEncoding: deckEncoding.flatMap(DeckEncoding.init(name:)),
                                    includeSessions: !noSessions, progress: progress)
         options.force = force
+        options.sessionPaper = paper
         return options
     }
 

@@ -22,6 +22,8 @@ public struct SiteSettings: Sendable, Equatable, Decodable {
     public var deckName: String
     /// Locale used for currency in session documents.
     public var locale: String
+    /// Paper of the session PDFs: `a4` or `letter` (top-level `paper`).
+    public var paper: String = "a4"
 
     /// Defaults used when `loupe.yml` is missing or omits a key.
     public static let defaults = SiteSettings(
@@ -44,6 +46,7 @@ public struct SiteSettings: Sendable, Equatable, Decodable {
 
     enum CodingKeys: String, CodingKey {
         case title, description, language, locale
+        case paper
         case baseURL = "base_url"
         case deckName = "deck_name"
         case charts
@@ -60,6 +63,7 @@ public struct SiteSettings: Sendable, Equatable, Decodable {
         baseURL = try container.decodeIfPresent(String.self, forKey: .baseURL)
         language = try container.decodeIfPresent(String.self, forKey: .language) ?? defaults.language
         locale = try container.decodeIfPresent(String.self, forKey: .locale) ?? defaults.locale
+        paper = try container.decodeIfPresent(String.self, forKey: .paper) ?? defaults.paper
         deckName = try container.decodeIfPresent(String.self, forKey: .deckName) ?? Self.slugLike(title)
         if container.contains(.charts) {
             let charts = try container.nestedContainer(keyedBy: ChartKeys.self, forKey: .charts)
