@@ -9,9 +9,9 @@ struct PageStyle {
     var documentID: String
     var generator: String
 
-    /// Fonts in order: DejaVu and Noto for Latin, Greek and Cyrillic with accents, then fall-backs for
-    /// symbols and emoji; all are embedded (as subsets) by the engine.
-    static let fontStack = "\"DejaVu Sans\", \"Noto Sans\", \"Noto Sans Symbols\", \"Noto Sans Symbols2\", \"Symbola\", \"Noto Color Emoji\", sans-serif"
+    /// The footer's fonts (the page content's come from the document's own style): Noto Sans and DejaVu
+    /// Sans cover Latin, Greek and Cyrillic with accents; anything else falls back through fontconfig.
+    static let fontStack = "\"Noto Sans\", \"DejaVu Sans\", sans-serif"
 
     var css: String {
         let footer = "font: 7.5pt/1.2 \(Self.fontStack); color: #5b5b5b; vertical-align: top; padding-top: 3mm;"
@@ -22,7 +22,6 @@ struct PageStyle {
           @bottom-left { content: \(Self.cssString(documentID + " · " + generator)); \(footer) }
           @bottom-right { content: "Page " counter(page) " of " counter(pages); \(footer) }
         }
-        html, body { font-family: \(Self.fontStack); }
         """
     }
 
