@@ -33,6 +33,8 @@ let package = Package(
         .target(name: "Sessions", dependencies: ["Diagnostics", "LocatedJSON"]),
         .target(name: "SessionReports", dependencies: ["Sessions", "Templating", "MarkdownHTML", "Diagnostics", "MarkupText"]),
         .target(name: "Study", dependencies: ["Diagnostics", "LocatedJSON"]),
+        // Session documents as PDF: finished standalone HTML through WeasyPrint (CSS paged media).
+        .target(name: "SessionPDF"),
         // Pure optotype geometry, and its PDF/SVG rendering.
         .target(name: "Optotypes"),
         .target(name: "ChartPDF", dependencies: ["Optotypes", "CHaru", "MarkupText"]),
@@ -42,12 +44,12 @@ let package = Package(
         .target(
             name: "SiteBuilder",
             dependencies: ["Diagnostics", "MarkdownHTML", "Templating", "Deck", "Breeds", "SearchIndex", "Study", "SessionReports", "Sessions",
-                           "Optotypes", "ChartPDF", "MarkupText",
+                           "Optotypes", "ChartPDF", "MarkupText", "SessionPDF",
                            .product(name: "Yams", package: "Yams")]
         ),
         // Façade used by the executable.
         .target(name: "LoupeKit", dependencies: ["SiteBuilder", "Diagnostics"]),
-        .executableTarget(name: "loupe", dependencies: ["LoupeKit", "ChartPDF", "Optotypes", "SessionReports", "Templating", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(name: "loupe", dependencies: ["LoupeKit", "ChartPDF", "Optotypes", "SessionReports", "SessionPDF", "Templating", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "MarkupTextTests", dependencies: ["MarkupText"]),
@@ -63,6 +65,7 @@ let package = Package(
         .testTarget(name: "ChartPDFTests", dependencies: ["ChartPDF", "Optotypes"], exclude: ["Golden"]),
         .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex"]),
         .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "Deck", "Diagnostics", "Templating"], exclude: ["Golden"]),
+        .testTarget(name: "SessionPDFTests", dependencies: ["SessionPDF"]),
         .testTarget(name: "EndToEndTests", dependencies: ["LoupeKit"]),
     ]
 )

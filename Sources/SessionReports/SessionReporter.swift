@@ -32,6 +32,8 @@ public struct SessionReporter: Sendable {
         name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
+    /// Whether the index links each document's PDF (`<kind>/<id>.pdf`, written beside the HTML).
+    public var linksPDFs = true
 
     /// Creates a reporter.
     ///

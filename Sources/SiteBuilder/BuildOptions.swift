@@ -14,6 +14,8 @@ public struct BuildOptions: Sendable {
     public var deckEncoding: DeckEncoding?
     /// Whether session documents are written.
     public var includeSessions: Bool
+    /// Paper of the session PDFs (`a4`, `letter`), overriding `paper` in `loupe.yml`.
+    public var sessionPaper: String?
     /// Rebuild even when the inputs are unchanged since the last build.
     public var force = false
     /// Called with progress messages (only set when stderr is a terminal).

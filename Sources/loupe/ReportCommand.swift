@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LoupeKit
+import SessionPDF
 import SessionReports
 import Templating
 
@@ -8,7 +9,7 @@ import Templating
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Write the session documents (Markdown and standalone HTML) for the given session files.",
+        abstract: "Write the session documents (Markdown, standalone HTML and PDF) for the given session files.",
         discussion: """
         FILE is an acuity app CSV export, a Loupe session JSON (acuity chart test, note session, \
         incident, note outline), a games history export or the games app's Firebase database export, \
@@ -37,11 +38,26 @@ struct ReportCommand: ParsableCommand {
 
     @Option(name: .customLong("games-year"), help: "The year of week-numbered rehabilitation games whose file does not tell it.")
     var gamesYear: Int?
+    @Option(help: "The formats to write: md, html, pdf, comma-separated or repeated (default: all).")
+    var format: [String] = []
+
+    @Option(help: "The paper of PDF files: a4 or letter.")
+    var paper: String = "a4"
 
     @Flag(help: "Print nothing but errors.")
     var quiet = false
 
+    /// The formats asked for (all when none is named).
+    var formats: Set<String> {
+        let named = format.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        return named.isEmpty ? ["md", "html", "pdf"] : Set(named)
+    }
+
     func validate() throws {
+        if let unknown = formats.subtracting(["md", "html", "pdf"]).sorted().first {
+            throw ValidationError("unknown --format '\(unknown)'; use md, html or pdf")
+        }
+        if DocumentPaper(named: paper) == nil { throw ValidationError("unknown --paper '\(paper)'; use a4 or letter") }
         if files.isEmpty { throw ValidationError("name at least one session file") }
         if out.isEmpty { throw ValidationError("--out must name a folder") }
         if URL(fileURLWithPath: out).standardizedFileURL.path == "/" { throw ValidationError("--out must not be the root folder") }
@@ -61,6 +77,7 @@ struct ReportCommand: ParsableCommand {
         var reporter = SessionReporter(templates: library, locale: locale)
         if let timeZone, let zone = TimeZone(identifier: timeZone) { reporter.timeZone = zone }
         reporter.gamesYear = gamesYear
+        reporter.linksPDFs = formats.contains("pdf")
         var log = DiagnosticLog()
         let outlineFolder = URL(fileURLWithPath: outlines)
         var isDirectory: ObjCBool = false
@@ -69,7 +86,7 @@ struct ReportCommand: ParsableCommand {
                                            outlineDirectory: hasOutlines ? outlineFolder : nil, log: &log)
         var written = 0
         let outURL = URL(fileURLWithPath: out)
-        for document in documents {
+        for document in documents where formats.contains(String(document.relativePath.split(separator: ".").last ?? "")) {
             // Paths come from slugs, but never write outside --out whatever they hold.
             let parts = document.relativePath.split(separator: "/")
             guard !parts.isEmpty, !parts.contains(where: { $0 == ".." || $0 == "." }) else { continue }
@@ -83,6 +100,9 @@ struct ReportCommand: ParsableCommand {
                           at: SourceLocation(path: destination.relativePath))
             }
         }
+        if formats.contains("pdf") {
+            written += writePDFs(of: documents, to: outURL, log: &log)
+        }
         var text = ""
         for diagnostic in Loupe.sorted(log.all) where !quiet || diagnostic.severity == .error {
             text += diagnostic.description + "\n"
@@ -90,5 +110,39 @@ struct ReportCommand: ParsableCommand {
         if !quiet { text += "wrote \(written) files to \(out)\n" }
         FileHandle.standardError.write(Data(text.utf8))
         if log.hasErrors { throw ExitCode(1) }
+    }
+
+    /// `<kind>/<id>.pdf` beside each document's HTML; returns how many were written. A missing engine is
+    /// an error when PDF was asked for by name, a warning otherwise (the other formats are still written).
+    private func writePDFs(of documents: [ReportFile], to outURL: URL, log: inout DiagnosticLog) -> Int {
+        let sources = documents.compactMap { document in
+            PDFSource(sessionDocument: document.contents, relativePath: document.relativePath).map { (document.relativePath, $0) }
+        }
+        let results: [Result<Data, SessionPDFError>]
+        do {
+            results = try SessionPDFRenderer(paper: DocumentPaper(named: paper) ?? .a4).render(sources.map(\.1))
+        } catch {
+            if format.isEmpty {
+                log.warning(error.description, at: SourceLocation(path: out))
+            } else {
+                log.error(error.description, at: SourceLocation(path: out))
+            }
+            return 0
+        }
+        var written = 0
+        for ((htmlPath, _), result) in zip(sources, results) {
+            let destination = outURL.appendingPathComponent(PDFSource.pdfPath(forHTML: htmlPath))
+            do {
+                try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try result.get().write(to: destination, options: .atomic)
+                written += 1
+            } catch let error as SessionPDFError {
+                log.error(error.description, at: SourceLocation(path: destination.relativePath))
+            } catch {
+                log.error("cannot write this file (\(error.localizedDescription)); check that --out is writable",
+                          at: SourceLocation(path: destination.relativePath))
+            }
+        }
+        return written
     }
 }

@@ -19,6 +19,9 @@ struct SiteOptions: ParsableArguments {
     @Flag(help: "Leave session documents out.")
     var noSessions = false
 
+    @Option(help: "The paper of session PDFs: a4 or letter (default: paper in loupe.yml, else a4).")
+    var paper: String?
+
     @Flag(help: "Rebuild everything even if no input changed since the last build.")
     var force = false
 
@@ -35,6 +38,7 @@ struct SiteOptions: ParsableArguments {
         if out.isEmpty { throw ValidationError("--out must name a folder") }
         // Which folders --out may replace is decided on real paths by the build (OutputGuard).
         if URL(fileURLWithPath: out).standardizedFileURL.path == "/" { throw ValidationError("--out must not be the root folder") }
+        if let paper, !["a4", "letter"].contains(paper.lowercased()) { throw ValidationError("unknown --paper '\(paper)'; use a4 or letter") }
     }
 
     func buildOptions() -> BuildOptions {
@@ -46,6 +50,7 @@ struct SiteOptions: ParsableArguments {
                                    output: URL(fileURLWithPath: out), deckEncoding: deckEncoding.flatMap(DeckEncoding.init(name:)),
                                    includeSessions: !noSessions, progress: progress)
         options.force = force
+        options.sessionPaper = paper
         return options
     }
 

@@ -23,7 +23,7 @@ extension SessionReporter {
                 "count": String(members.count),
                 "documents": members.map { document -> [String: Any] in
                     ["title": document.title, "link": "\(document.path).html", "hasDate": document.date != nil,
-                     "date": document.date ?? ""]
+                     "date": document.date ?? "", "hasPDF": linksPDFs, "pdfLink": "\(document.path).pdf"]
                 },
             ]
         }

@@ -27,6 +27,8 @@ public struct SiteSettings: Sendable, Equatable, Decodable {
     public var timeZone: String?
     /// The year of week-numbered rehabilitation games whose file does not tell it (`games_year`).
     public var gamesYear: Int?
+    /// Paper of the session PDFs: `a4` or `letter` (top-level `paper`).
+    public var paper: String = "a4"
 
     /// Defaults used when `loupe.yml` is missing or omits a key.
     public static let defaults = SiteSettings(
@@ -49,6 +51,7 @@ public struct SiteSettings: Sendable, Equatable, Decodable {
 
     enum CodingKeys: String, CodingKey {
         case title, description, language, locale
+        case paper
         case baseURL = "base_url"
         case deckName = "deck_name"
         case charts
@@ -68,6 +71,7 @@ public struct SiteSettings: Sendable, Equatable, Decodable {
         locale = try container.decodeIfPresent(String.self, forKey: .locale) ?? defaults.locale
         timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
         gamesYear = try container.decodeIfPresent(Int.self, forKey: .gamesYear)
+        paper = try container.decodeIfPresent(String.self, forKey: .paper) ?? defaults.paper
         deckName = try container.decodeIfPresent(String.self, forKey: .deckName) ?? Self.slugLike(title)
         if container.contains(.charts) {
             let charts = try container.nestedContainer(keyedBy: ChartKeys.self, forKey: .charts)

@@ -20,6 +20,7 @@ struct BuildFingerprint: Codable, Equatable {
     static func fingerprint(of options: BuildOptions) -> String {
         var hash = FNV1a()
         hash.add("loupe-build-1|sessions=\(options.includeSessions)|encoding=\(options.deckEncoding?.rawValue ?? "auto")|")
+        hash.add("paper=\(options.sessionPaper ?? "")|")
         if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"),
            let attributes = try? FileManager.default.attributesOfItem(atPath: executable) {
             hash.add("exe=\(executable)|\(attributes[.size] ?? 0)|\(attributes[.modificationDate] ?? "")|")

@@ -40,6 +40,7 @@ extension PageWriter {
                 problems.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: "sessions/" + file.relativePath)))
             }
         }
+        writeSessionPDFs(for: files, problems: &problems)
     }
 }
 
