@@ -7,8 +7,9 @@ struct SiteOptions: ParsableArguments {
     @Option(help: "The content folder.")
     var content: String = "content"
 
-    @Option(help: "The templates folder.")
-    var templates: String = "Templates"
+    @Option(help: ArgumentHelp("A folder of templates overriding the built-in ones file by file.",
+                               discussion: "Default: templates/ inside the content folder, when it exists."))
+    var templates: String?
 
     @Option(help: "The output folder.")
     var out: String = "site"
@@ -33,6 +34,10 @@ struct SiteOptions: ParsableArguments {
             throw ValidationError("unknown --deck-encoding '\(deckEncoding)'; use utf-8, utf-16le, utf-16be, macroman or windows-1252")
         }
         if out.isEmpty { throw ValidationError("--out must name a folder") }
+        var isDirectory: ObjCBool = false
+        if let templates, !(FileManager.default.fileExists(atPath: templates, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            throw ValidationError("--templates \(templates) is not a folder (leave it out to use the built-in templates)")
+        }
         let outURL = URL(fileURLWithPath: out).standardizedFileURL
         let contentURL = URL(fileURLWithPath: content).standardizedFileURL
         if contentURL.path.hasPrefix(outURL.path + "/") || contentURL.path == outURL.path {
@@ -46,10 +51,13 @@ struct SiteOptions: ParsableArguments {
         if !quiet && isatty(2) == 1 {
             progress = { message in FileHandle.standardError.write(Data("\r\u{1B}[2K\(message)".utf8)) }
         }
-        var options = BuildOptions(content: URL(fileURLWithPath: content), templates: URL(fileURLWithPath: templates),
+        let contentURL = URL(fileURLWithPath: content)
+        let templatesURL = templates.map { URL(fileURLWithPath: $0) } ?? Loupe.templatesFolder(forContent: contentURL)
+        var options = BuildOptions(content: contentURL, templates: templatesURL,
                                    output: URL(fileURLWithPath: out), deckEncoding: deckEncoding.flatMap(DeckEncoding.init(name:)),
                                    includeSessions: !noSessions, progress: progress)
         options.force = force
+        options.defaultTemplates = Loupe.builtInTemplates
         return options
     }
 
