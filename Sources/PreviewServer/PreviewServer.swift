@@ -108,6 +108,11 @@ public final class PreviewServer: @unchecked Sendable {
     /// The diagnostics of the last failed build, or none after a successful one.
     public var currentProblems: [Diagnostic] { lock.withLock { problems } }
 
+    /// `html` (a page) as served after a failed build with `problems`: the overlay and the script added.
+    public static func overlayPreview(for problems: [Diagnostic], html: String = "<html><body></body></html>") -> String {
+        LiveReloadScript.inject(into: html, problems: problems)
+    }
+
     // MARK: Building
 
     /// Called by the watcher: schedules one rebuild after a short quiet period.
@@ -207,11 +212,13 @@ public final class PreviewServer: @unchecked Sendable {
         guard request.method == .GET || request.method == .HEAD else {
             return HTTPResponse(statusCode: .methodNotAllowed)
         }
-        if files.needsSlash(request.path) {
-            return HTTPResponse(statusCode: .movedPermanently, headers: HTTPHeaders([.location: request.path + "/"]))
+        // The path as sent (request.path is standardised, which drops a trailing slash).
+        let path = request.target.path(percentEncoded: false)
+        if files.needsSlash(path) {
+            return HTTPResponse(statusCode: .movedPermanently, headers: HTTPHeaders([.location: path + "/"]))
         }
         let problems = currentProblems
-        guard let url = files.file(for: request.path), let data = FileManager.default.contents(atPath: url.path) else {
+        guard let url = files.file(for: path), let data = FileManager.default.contents(atPath: url.path) else {
             let page = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Not found</title></head>"
                 + "<body><p>Nothing at this address in the site.</p></body></html>"
             return HTTPResponse(statusCode: .notFound,

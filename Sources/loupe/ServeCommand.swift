@@ -24,6 +24,16 @@ struct ServeCommand: AsyncParsableCommand {
     var poll = false
 
     func run() async throws {
+        // Until interrupted: SIGINT/SIGTERM stop the server, then the process ends.
+        let stop = AsyncStream<Void> { continuation in
+            for signalNumber in [SIGINT, SIGTERM] {
+                signal(signalNumber, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+                source.setEventHandler { continuation.yield() }
+                source.resume()
+                SignalSources.keep(source)
+            }
+        }
         let build = options.buildOptions()
         var watching = [build.content]
         if FileManager.default.fileExists(atPath: build.templates.path) { watching.append(build.templates) }
@@ -40,16 +50,6 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let shown = host.contains(":") ? "[\(host)]" : host
         FileHandle.standardError.write(Data("serving \(options.out) at http://\(shown):\(actualPort)/ (watching with \(server.watchMechanism); Ctrl-C stops)\n".utf8))
-        // Run until interrupted: SIGINT/SIGTERM end the process after the server stops.
-        let stop = AsyncStream<Void> { continuation in
-            for signalNumber in [SIGINT, SIGTERM] {
-                signal(signalNumber, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
-                source.setEventHandler { continuation.yield() }
-                source.resume()
-                SignalSources.keep(source)
-            }
-        }
         for await _ in stop { break }
         await server.stop()
     }
