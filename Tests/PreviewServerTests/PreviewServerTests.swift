@@ -80,7 +80,7 @@ struct PreviewServerTests {
             #expect(try await fixture.get("/deck/eyes/lens/cataract.html").body.contains("Cloudy lens"))
 
             try fixture.write(deck: Self.header + "Eyes\tLens\tCataract\t# Q?\tOpaque lens\n")
-            #expect(events.wait(for: "event: reload", seconds: 30), "the reload event arrives: \(events.received)")
+            #expect(events.wait(for: "event: reload\n", seconds: 30), "the reload event arrives: \(events.received)")
             let card = try await fixture.get("/deck/eyes/lens/cataract.html").body
             #expect(card.contains("Opaque lens"))
             #expect(!card.contains("Cloudy lens"))
@@ -94,7 +94,7 @@ struct PreviewServerTests {
 
             // No Category column: an error located in the header row.
             try fixture.write(deck: "Kategory\tTopic\tSubtopic\tHeader 1\tInfo1\nEyes\tLens\tCataract\t# Q?\t<script>x</script>\n")
-            #expect(events.wait(for: "event: problems", seconds: 30), "the problems event arrives: \(events.received)")
+            #expect(events.wait(for: "event: problems\n", seconds: 30), "the problems event arrives: \(events.received)")
             let card = try await fixture.get("/deck/eyes/lens/cataract.html").body
             #expect(card.contains("Cloudy lens"), "the last good site stays served")
             #expect(card.contains("id=\"loupe-build-errors\""), "the overlay is shown")
@@ -106,7 +106,7 @@ struct PreviewServerTests {
             #expect(problems.contains("deck/deck.tsv:1:"))
 
             try fixture.write(deck: Self.header + "Eyes\tLens\tCataract\t# Q?\tFixed lens\n")
-            #expect(events.wait(for: "event: reload", seconds: 30))
+            #expect(events.wait(for: "event: reload\n", seconds: 30))
             let fixed = try await fixture.get("/deck/eyes/lens/cataract.html").body
             #expect(fixed.contains("Fixed lens"))
             #expect(!fixed.contains("loupe-build-errors"))
