@@ -62,9 +62,11 @@ public final class PreviewServer: @unchecked Sendable {
         let server = HTTPServer(config: HTTPServer.Configuration(address: try address(), logger: .disabled))
         await addRoutes(to: server)
         let task = Task { try await server.run() }
-        do { try await server.waitUntilListening(timeout: 5) } catch {
+        do { try await server.waitUntilListening(timeout: 30) } catch {
+            // The server task's own error (address in use, permission) says more than the timeout.
             task.cancel()
-            let reason = await (try? task.value).map { _ in "\(error)" } ?? "\(error)"
+            var reason = "\(error)"
+            if case .failure(let failure) = await task.result { reason = "\(failure)" }
             throw PreviewError.cannotListen(host: host, port: requestedPort, reason: reason)
         }
         var port = requestedPort

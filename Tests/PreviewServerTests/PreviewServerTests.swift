@@ -76,7 +76,7 @@ struct PreviewServerTests {
     @Test func aChangedCellRebuildsAndSendsTheReloadEvent() async throws {
         try await withServer { fixture in
             let events = try EventStreamClient(port: fixture.port)
-            #expect(events.wait(for: ": connected", seconds: 5))
+            #expect(events.wait(for: ": connected", seconds: 30))
             #expect(try await fixture.get("/deck/eyes/lens/cataract.html").body.contains("Cloudy lens"))
 
             try fixture.write(deck: Self.header + "Eyes\tLens\tCataract\t# Q?\tOpaque lens\n")
@@ -90,7 +90,7 @@ struct PreviewServerTests {
     @Test func aBrokenDeckShowsTheOverlayAndKeepsTheLastGoodSite() async throws {
         try await withServer { fixture in
             let events = try EventStreamClient(port: fixture.port)
-            #expect(events.wait(for: ": connected", seconds: 5))
+            #expect(events.wait(for: ": connected", seconds: 30))
 
             // No Category column: an error located in the header row.
             try fixture.write(deck: "Kategory\tTopic\tSubtopic\tHeader 1\tInfo1\nEyes\tLens\tCataract\t# Q?\t<script>x</script>\n")
