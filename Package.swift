@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
     ],
     targets: [
         // C libraries from Debian (libcmark-dev, libhpdf-dev); each is imported by exactly one module.
@@ -47,8 +48,16 @@ let package = Package(
                            "Optotypes", "ChartPDF", "MarkupText", "SessionPDF",
                            .product(name: "Yams", package: "Yams")]
         ),
+        // The repository's Templates/ compiled into the binary at build time (Plugins/EmbedTemplates).
+        .executableTarget(name: "EmbedTemplatesTool", path: "Plugins/EmbedTemplatesTool"),
+        .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["EmbedTemplatesTool"]),
+        .target(name: "DefaultTemplates", plugins: ["EmbedTemplates"]),
+        // A new content folder for `loupe init`.
+        .target(name: "ContentScaffold"),
+        // `loupe serve`: the site over HTTP, rebuilt on change, live reload.
+        .target(name: "PreviewServer", dependencies: ["SiteBuilder", "Diagnostics", "MarkupText", .product(name: "FlyingFox", package: "FlyingFox")]),
         // Façade used by the executable.
-        .target(name: "LoupeKit", dependencies: ["SiteBuilder", "Diagnostics"]),
+        .target(name: "LoupeKit", dependencies: ["SiteBuilder", "Diagnostics", "DefaultTemplates", "ContentScaffold", "PreviewServer", "Templating"]),
         .executableTarget(name: "loupe", dependencies: ["LoupeKit", "ChartPDF", "Optotypes", "SessionReports", "SessionPDF", "Templating", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
@@ -67,5 +76,7 @@ let package = Package(
         .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "Deck", "Diagnostics", "Templating"], exclude: ["Golden"]),
         .testTarget(name: "SessionPDFTests", dependencies: ["SessionPDF"]),
         .testTarget(name: "EndToEndTests", dependencies: ["LoupeKit"]),
+        .testTarget(name: "DefaultTemplatesTests", dependencies: ["DefaultTemplates", "Templating"]),
+        .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "LoupeKit"]),
     ]
 )

@@ -1,7 +1,11 @@
+@_exported import ContentScaffold
 @_exported import Deck
+import DefaultTemplates
 @_exported import Diagnostics
 import Foundation
+@_exported import PreviewServer
 @_exported import SiteBuilder
+@_exported import Templating
 
 /// The façade the `loupe` executable calls: one function per command.
 public enum Loupe {

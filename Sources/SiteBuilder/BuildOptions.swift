@@ -1,13 +1,16 @@
 import Diagnostics
 import Deck
 import Foundation
+import Templating
 
 /// What `loupe build` and `loupe check` read and where `build` writes.
 public struct BuildOptions: Sendable {
     /// The content folder.
     public var content: URL
-    /// The templates folder.
+    /// The templates folder. With ``defaultTemplates`` it overrides them file by file and may be absent.
     public var templates: URL
+    /// Built-in templates and assets (the `loupe` binary passes its embedded copy); empty: `templates` holds them all.
+    public var defaultTemplates = TemplateFiles()
     /// The output folder.
     public var output: URL
     /// An encoding to force for deck files.

@@ -66,7 +66,7 @@ public enum SiteGenerator {
         let content = SiteContent.load(options, log: &log)
         let loaded = clock.now - start
         var templates: TemplateLibrary?
-        do { templates = try TemplateLibrary(directory: options.templates) } catch {
+        do { templates = try TemplateLibrary(files: options.templateFiles(), directory: options.templates) } catch {
             log.report(error.diagnostic)
         }
         guard let content, let templates, !log.hasErrors else {

@@ -16,41 +16,37 @@ public struct TemplateLibrary: Sendable {
     /// The pragma prepended to Markdown templates.
     static let markdownPragma = "{{% CONTENT_TYPE: MARKDOWN }}\n"
 
+    /// Every file the templates were loaded from, assets included (`assets/site.css`).
+    public let files: TemplateFiles
+
     /// Loads every `.md` and `.html` template under `directory`, recursively.
     public init(directory: URL) throws(TemplateError) {
+        try self.init(files: TemplateFiles(directory: directory), directory: directory)
+    }
+
+    /// Loads every `.md` and `.html` template of `files`; `directory` names the templates in
+    /// "missing template" errors. Other files (assets) are kept in ``files``.
+    public init(files: TemplateFiles, directory: URL) throws(TemplateError) {
         Self.registerContentType
         self.directory = directory
-        let fileManager = FileManager.default
-        // A symlinked templates folder works: its real target is listed.
-        let isLink = (try? fileManager.destinationOfSymbolicLink(atPath: directory.path)) != nil
-        let listed = isLink ? directory.resolvingSymlinksInPath() : directory
-        var isDirectory: ObjCBool = false
-        guard fileManager.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue,
-              let enumerator = fileManager.enumerator(at: listed, includingPropertiesForKeys: [.isRegularFileKey])
-        else { throw .unreadableDirectory(path: directory.path) }
+        self.files = files
         var library = MustacheLibrary()
         var names = Set<String>()
-        let basePath = listed.standardizedFileURL.path
-        let files = enumerator.compactMap { $0 as? URL }
-            .filter { ["md", "html"].contains($0.pathExtension) }
-            .sorted { $0.path < $1.path }
-        for file in files {
-            let path = file.standardizedFileURL.path
-            var relative = String(path.dropFirst(basePath.count))
-            while relative.hasPrefix("/") { relative.removeFirst() }
-            let name = String(relative.dropLast(file.pathExtension.count + 1))
-            guard let data = fileManager.contents(atPath: file.path), let text = String(data: data, encoding: .utf8)
-            else { throw .unreadableFile(path: file.path) }
-            let isMarkdown = file.pathExtension == "md"
+        for relative in files.paths {
+            let pathExtension = (relative as NSString).pathExtension
+            guard ["md", "html"].contains(pathExtension), let file = files[relative] else { continue }
+            let name = String(relative.dropLast(pathExtension.count + 1))
+            guard let text = String(data: file.data, encoding: .utf8) else { throw .unreadableFile(path: file.displayPath) }
+            let isMarkdown = pathExtension == "md"
             do {
                 let template = try MustacheTemplate(string: isMarkdown ? Self.markdownPragma + text : text)
                 library.register(template, named: name)
                 names.insert(name)
             } catch let error as MustacheTemplate.ParserError {
                 let line = error.context.lineNumber - (isMarkdown ? 1 : 0)
-                throw .syntax(path: file.path, line: max(line, 1), column: error.context.columnNumber, reason: "\(error.error)")
+                throw .syntax(path: file.displayPath, line: max(line, 1), column: error.context.columnNumber, reason: "\(error.error)")
             } catch {
-                throw .syntax(path: file.path, line: 1, column: 1, reason: "\(error)")
+                throw .syntax(path: file.displayPath, line: 1, column: 1, reason: "\(error)")
             }
         }
         self.library = library

@@ -1,12 +1,15 @@
 import ArgumentParser
 import Foundation
+import LoupeKit
 
 /// The `loupe` command line.
 struct LoupeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "loupe",
         abstract: "Generates a study site, calibrated acuity charts and session documents from a content folder.",
-        subcommands: [BuildCommand.self, CheckCommand.self, ChartCommand.self, ReportCommand.self]
+        version: Loupe.version,
+        subcommands: [BuildCommand.self, CheckCommand.self, ChartCommand.self, ReportCommand.self,
+                      ServeCommand.self, InitCommand.self, TemplatesCommand.self]
     )
 }
 
@@ -14,10 +17,14 @@ struct LoupeCommand: ParsableCommand {
 /// (0 success, 1 invalid input, 2 bad usage).
 @main
 enum Main {
-    static func main() {
+    static func main() async {
         do {
             var command = try LoupeCommand.parseAsRoot()
-            try command.run()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
         } catch {
             let code = LoupeCommand.exitCode(for: error)
             if code == .validationFailure {

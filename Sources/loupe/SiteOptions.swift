@@ -7,8 +7,9 @@ struct SiteOptions: ParsableArguments {
     @Option(help: "The content folder.")
     var content: String = "content"
 
-    @Option(help: "The templates folder.")
-    var templates: String = "Templates"
+    @Option(help: ArgumentHelp("A folder of templates overriding the built-in ones file by file.",
+                               discussion: "Default: templates/ inside the content folder, when it exists."))
+    var templates: String?
 
     @Option(help: "The output folder.")
     var out: String = "site"
@@ -39,6 +40,10 @@ struct SiteOptions: ParsableArguments {
         // Which folders --out may replace is decided on real paths by the build (OutputGuard).
         if URL(fileURLWithPath: out).standardizedFileURL.path == "/" { throw ValidationError("--out must not be the root folder") }
         if let paper, !["a4", "letter"].contains(paper.lowercased()) { throw ValidationError("unknown --paper '\(paper)'; use a4 or letter") }
+        var isDirectory: ObjCBool = false
+        if let templates, !(FileManager.default.fileExists(atPath: templates, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            throw ValidationError("--templates \(templates) is not a folder (leave it out to use the built-in templates)")
+        }
     }
 
     func buildOptions() -> BuildOptions {
@@ -46,11 +51,14 @@ struct SiteOptions: ParsableArguments {
         if !quiet && isatty(2) == 1 {
             progress = { message in FileHandle.standardError.write(Data("\r\u{1B}[2K\(message)".utf8)) }
         }
-        var options = BuildOptions(content: URL(fileURLWithPath: content), templates: URL(fileURLWithPath: templates),
+        let contentURL = URL(fileURLWithPath: content)
+        let templatesURL = templates.map { URL(fileURLWithPath: $0) } ?? Loupe.templatesFolder(forContent: contentURL)
+        var options = BuildOptions(content: contentURL, templates: templatesURL,
                                    output: URL(fileURLWithPath: out), deckEncoding: deckEncoding.flatMap(DeckEncoding.init(name:)),
                                    includeSessions: !noSessions, progress: progress)
         options.force = force
         options.sessionPaper = paper
+        options.defaultTemplates = Loupe.builtInTemplates
         return options
     }
 

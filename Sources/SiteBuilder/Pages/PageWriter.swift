@@ -181,18 +181,18 @@ struct PageWriter {
         }
     }
 
-    /// Copies `Templates/assets/` (stylesheet, scripts) to `assets/`.
+    /// Writes the templates' `assets/` files (stylesheet, scripts) to `assets/`.
     private func writeAssets(problems: inout ProblemList) {
-        let folder = options.templates.appendingPathComponent("assets")
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        let names = templates.files.paths.filter { $0.hasPrefix("assets/") && !$0.hasPrefix("assets/.") }
         if names.isEmpty {
             problems.diagnostics.append(.error("no assets folder (site.css, site.js); restore it from Loupe's Templates/assets/",
-                                               at: SourceLocation(path: folder.relativePath)))
+                                               at: SourceLocation(path: options.templates.appendingPathComponent("assets").relativePath)))
         }
         for name in names {
+            guard let file = templates.files[name] else { continue }
             // The favicon also goes to the site's root, where browsers and tools ask for /favicon.ico.
-            for path in name == "favicon.ico" ? ["assets/" + name, name] : ["assets/" + name] {
-                do { try output.copy(folder.appendingPathComponent(name), to: path) } catch {
+            for path in name == "assets/favicon.ico" ? [name, "favicon.ico"] : [name] {
+                do { try output.write(file.data, to: path) } catch {
                     problems.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: path)))
                 }
             }

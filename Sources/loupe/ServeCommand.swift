@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import LoupeKit
+
+/// `loupe serve`: build, serve on loopback, rebuild on change, reload open pages.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Build the site, serve it, and rebuild and reload open pages whenever the content or templates change.",
+        discussion: """
+        Serves on 127.0.0.1 only, unless --host widens it deliberately (0.0.0.0 lets other machines in). \
+        A failed build keeps the last good site served and shows the problems over every page.
+        """)
+
+    @OptionGroup var options: SiteOptions
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on (0: any free port).")
+    var port: UInt16 = 1313
+
+    @Flag(help: "Watch by polling instead of inotify.")
+    var poll = false
+
+    func run() async throws {
+        // Until interrupted: SIGINT/SIGTERM stop the server, then the process ends.
+        let stop = AsyncStream<Void> { continuation in
+            for signalNumber in [SIGINT, SIGTERM] {
+                signal(signalNumber, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+                source.setEventHandler { continuation.yield() }
+                source.resume()
+                SignalSources.keep(source)
+            }
+        }
+        let build = options.buildOptions()
+        var watching = [build.content]
+        if FileManager.default.fileExists(atPath: build.templates.path) { watching.append(build.templates) }
+        let quiet = options.quiet
+        let server = PreviewServer(options: build, host: host, port: port, watching: watching, forcePolling: poll) { line in
+            if !quiet || line.contains(": error: ") {
+                FileHandle.standardError.write(Data((line + "\n").utf8))
+            }
+        }
+        let actualPort: UInt16
+        do { actualPort = try await server.start() } catch let error as PreviewError {
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            throw ExitCode(1)
+        }
+        let shown = host.contains(":") ? "[\(host)]" : host
+        FileHandle.standardError.write(Data("serving \(options.out) at http://\(shown):\(actualPort)/ (watching with \(server.watchMechanism); Ctrl-C stops)\n".utf8))
+        for await _ in stop { break }
+        await server.stop()
+    }
+}
+
+/// Keeps the signal sources alive for the life of the process.
+enum SignalSources {
+    nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
+    static func keep(_ source: any DispatchSourceSignal) { sources.append(source) }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+/// The binary used as a new user would: from a folder that holds no templates.
+@Suite("Self-contained tool")
+struct SelfContainedToolTests {
+    @Test func versionAndCompletionScript() throws {
+        let folder = try LoupeBinary.temporaryFolder("version")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let version = try LoupeBinary.run(["--version"], in: folder)
+        #expect(version.status == 0)
+        #expect(version.stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil)
+        let completion = try LoupeBinary.run(["--generate-completion-script", "bash"], in: folder)
+        #expect(completion.status == 0)
+        #expect(completion.stdout.contains("serve") && completion.stdout.contains("init"))
+    }
+
+    @Test func initThenBuildAndCheckFromAFolderWithNoTemplates() throws {
+        let folder = try LoupeBinary.temporaryFolder("init")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let initRun = try LoupeBinary.run(["init", "my-deck"], in: folder)
+        #expect(initRun.status == 0, "\(initRun.stderr)")
+        let deck = folder.appendingPathComponent("my-deck")
+        for path in ["loupe.yml", "about.md", "README.md", "deck/example.tsv", "deck/images/eye-outline.svg", "deck/README.md",
+                     "breeds/README.md", "notes/README.txt", "outlines/README.md", "progress/README.md", "templates/README.md"] {
+            #expect(FileManager.default.fileExists(atPath: deck.appendingPathComponent(path).path), "\(path) written")
+        }
+        #expect(FileManager.default.fileExists(atPath: deck.appendingPathComponent("sessions").path))
+        let settings = try String(contentsOf: deck.appendingPathComponent("loupe.yml"), encoding: .utf8)
+        for key in ["title:", "description:", "# language:", "# deck_name:", "# locale:", "# base_url:", "#   distances:", "#   optotypes:", "#   paper:"] {
+            #expect(settings.contains(key), "loupe.yml mentions \(key)")
+        }
+
+        let check = try LoupeBinary.run(["check", "--content", "my-deck"], in: folder)
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(!check.stderr.contains("warning"), "a new content folder builds without warnings: \(check.stderr)")
+        let build = try LoupeBinary.run(["build", "--content", "my-deck", "--out", "site"], in: folder)
+        #expect(build.status == 0, "\(build.stderr)")
+        let site = folder.appendingPathComponent("site")
+        let card = try String(contentsOf: site.appendingPathComponent("deck/anatomy/the-globe/coats-of-the-eye.html"), encoding: .utf8)
+        #expect(card.contains("eye-outline.svg"))
+        #expect(!card.contains("__loupe"), "no live-reload script in a built site")
+        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("assets/site.css").path))
+        let builtInCSS = try Data(contentsOf: LoupeBinary.packageRoot.appendingPathComponent("Templates/assets/site.css"))
+        #expect(try Data(contentsOf: site.appendingPathComponent("assets/site.css")) == builtInCSS)
+    }
+
+    @Test func initRefusesANonEmptyFolder() throws {
+        let folder = try LoupeBinary.temporaryFolder("init-full")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("keep".utf8).write(to: folder.appendingPathComponent("mine.txt"))
+        let run = try LoupeBinary.run(["init", "."], in: folder)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("not empty"))
+        #expect(LoupeBinary.snapshot(folder).keys.sorted() == ["mine.txt"])
+    }
+
+    @Test func templatesFolderInsideTheContentOverridesFileByFile() throws {
+        let content = try LoupeBinary.content(deck: "Category\tTopic\tSubtopic\tHeader 1\tInfo1\nEyes\tLens\tCataract\t# Q?\tA\n",
+                                              extra: ["templates/card.md": "CUSTOM CARD {{title}}\n"])
+        let out = try LoupeBinary.temporaryFolder("override-out")
+        defer { try? FileManager.default.removeItem(at: content); try? FileManager.default.removeItem(at: out) }
+        let run = try LoupeBinary.run(["build", "--content", content.path, "--out", out.path + "/site"], in: out)
+        #expect(run.status == 0, "\(run.stderr)")
+        let card = try String(contentsOf: out.appendingPathComponent("site/deck/eyes/lens/cataract.html"), encoding: .utf8)
+        #expect(card.contains("CUSTOM CARD"))
+        #expect(card.contains("<html"), "the built-in layout still wraps the overridden card")
+        let topic = try String(contentsOf: out.appendingPathComponent("site/deck/eyes/lens/index.html"), encoding: .utf8)
+        #expect(!topic.contains("CUSTOM CARD"))
+    }
+
+    @Test func aBrokenOverrideIsReportedAtItsOwnPath() throws {
+        let content = try LoupeBinary.content(deck: "Category\tTopic\tSubtopic\tHeader 1\tInfo1\nEyes\tLens\tCataract\t# Q?\tA\n",
+                                              extra: ["templates/card.md": "line\n{{#open}}\n"])
+        defer { try? FileManager.default.removeItem(at: content) }
+        let run = try LoupeBinary.run(["check", "--content", content.path], in: content)
+        #expect(run.status == 1)
+        #expect(run.stderr.range(of: #"/templates/card\.md:\d+:\d+: error: Mustache syntax error"#, options: .regularExpression) != nil,
+                "\(run.stderr)")
+    }
+
+    @Test func templatesExportWritesTheBuiltInsAndRefusesToOverwrite() throws {
+        let folder = try LoupeBinary.temporaryFolder("export")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try LoupeBinary.run(["templates", "export", "mine"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let exported = LoupeBinary.snapshot(folder.appendingPathComponent("mine"))
+        let repository = LoupeBinary.snapshot(LoupeBinary.packageRoot.appendingPathComponent("Templates"))
+            .filter { !($0.key as NSString).lastPathComponent.hasPrefix(".") }
+        #expect(exported == repository)
+        let again = try LoupeBinary.run(["templates", "export", "mine"], in: folder)
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("already exists"))
+    }
+
+    @Test func aMissingTemplatesFolderIsBadUsage() throws {
+        let content = try LoupeBinary.content(deck: "Category\tTopic\tSubtopic\nEyes\tLens\tCataract\n")
+        defer { try? FileManager.default.removeItem(at: content) }
+        let run = try LoupeBinary.run(["build", "--content", content.path, "--templates", "no-such-folder"], in: content)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("--templates no-such-folder is not a folder"))
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import LoupeKit
+import Testing
+
+/// `loupe serve` on loopback: pages, folder URLs, the live-reload event after a change, and the
+/// overlay after a broken change while the last good site stays served.
+@Suite("Preview server", .serialized)
+struct PreviewServerTests {
+    static let header = "Category\tTopic\tSubtopic\tHeader 1\tInfo1\n"
+
+    /// A content folder, an output folder beside it, and a running server on a free port.
+    final class Fixture {
+        let root: URL
+        let content: URL
+        let server: PreviewServer
+        let port: UInt16
+
+        init(deck: String) async throws {
+            root = FileManager.default.temporaryDirectory.appendingPathComponent("loupe-serve-\(UUID().uuidString)")
+            content = root.appendingPathComponent("content")
+            try FileManager.default.createDirectory(at: content.appendingPathComponent("deck"), withIntermediateDirectories: true)
+            try Data(deck.utf8).write(to: content.appendingPathComponent("deck/deck.tsv"))
+            var options = BuildOptions(content: content, templates: content.appendingPathComponent("templates"),
+                                       output: root.appendingPathComponent("site"))
+            options.defaultTemplates = Loupe.builtInTemplates
+            server = PreviewServer(options: options, host: "127.0.0.1", port: 0, watching: [content])
+            port = try await server.start()
+        }
+
+        func stop() async {
+            await server.stop()
+            try? FileManager.default.removeItem(at: root)
+        }
+
+        func write(deck: String) throws {
+            try Data(deck.utf8).write(to: content.appendingPathComponent("deck/deck.tsv"))
+        }
+
+        func get(_ path: String) async throws -> (status: Int, body: String) {
+            let url = try #require(URL(string: "http://127.0.0.1:\(port)\(path)"))
+            let (data, response) = try await URLSession.shared.data(from: url)
+            return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+        }
+    }
+
+    /// Runs `body` with a server on a one-card deck; the server is stopped and the folders removed after.
+    func withServer(_ body: (Fixture) async throws -> Void) async throws {
+        let fixture = try await Fixture(deck: Self.header + "Eyes\tLens\tCataract\t# Q?\tCloudy lens\n")
+        do { try await body(fixture) } catch {
+            await fixture.stop()
+            throw error
+        }
+        await fixture.stop()
+    }
+
+    @Test func servesPagesWithTheReloadScriptAndFolderIndexes() async throws {
+        try await withServer { fixture in
+            let home = try await fixture.get("/")
+            #expect(home.status == 200)
+            #expect(home.body.contains("<script src=\"/__loupe/live.js\"></script></body>"))
+            let bare = try EventStreamClient(port: fixture.port, path: "/deck/eyes/lens")
+            #expect(bare.wait(for: "Location: /deck/eyes/lens/\r\n", seconds: 10), "a folder without its slash is redirected: \(bare.received)")
+            let topic = try await fixture.get("/deck/eyes/lens/")
+            #expect(topic.status == 200)
+            #expect(topic.body.contains("Cataract"))
+            let script = try await fixture.get("/__loupe/live.js")
+            #expect(script.body.contains("EventSource"))
+            #expect(try await fixture.get("/../etc/passwd").status == 404)
+            #expect(try await fixture.get("/.loupe/build.json").status == 404)
+        }
+    }
+
+    @Test func aChangedCellRebuildsAndSendsTheReloadEvent() async throws {
+        try await withServer { fixture in
+            let events = try EventStreamClient(port: fixture.port)
+            #expect(events.wait(for: ": connected", seconds: 30))
+            #expect(try await fixture.get("/deck/eyes/lens/cataract.html").body.contains("Cloudy lens"))
+
+            try fixture.write(deck: Self.header + "Eyes\tLens\tCataract\t# Q?\tOpaque lens\n")
+            #expect(events.wait(for: "event: reload\n", seconds: 30), "the reload event arrives: \(events.received)")
+            let card = try await fixture.get("/deck/eyes/lens/cataract.html").body
+            #expect(card.contains("Opaque lens"))
+            #expect(!card.contains("Cloudy lens"))
+        }
+    }
+
+    @Test func aBrokenDeckShowsTheOverlayAndKeepsTheLastGoodSite() async throws {
+        try await withServer { fixture in
+            let events = try EventStreamClient(port: fixture.port)
+            #expect(events.wait(for: ": connected", seconds: 30))
+
+            // No Category column: an error located in the header row.
+            try fixture.write(deck: "Kategory\tTopic\tSubtopic\tHeader 1\tInfo1\nEyes\tLens\tCataract\t# Q?\t<script>x</script>\n")
+            #expect(events.wait(for: "event: problems\n", seconds: 30), "the problems event arrives: \(events.received)")
+            let card = try await fixture.get("/deck/eyes/lens/cataract.html").body
+            #expect(card.contains("Cloudy lens"), "the last good site stays served")
+            #expect(card.contains("id=\"loupe-build-errors\""), "the overlay is shown")
+            let location = try #require(fixture.server.currentProblems.first?.location)
+            #expect(location.path.hasSuffix("deck/deck.tsv"))
+            #expect(location.line == 1 && location.column != nil)
+            #expect(card.contains("deck/deck.tsv:1:\(location.column ?? 0): error:"), "the overlay names file, line and column")
+            let problems = try await fixture.get("/__loupe/problems").body
+            #expect(problems.contains("deck/deck.tsv:1:"))
+
+            try fixture.write(deck: Self.header + "Eyes\tLens\tCataract\t# Q?\tFixed lens\n")
+            #expect(events.wait(for: "event: reload\n", seconds: 30))
+            let fixed = try await fixture.get("/deck/eyes/lens/cataract.html").body
+            #expect(fixed.contains("Fixed lens"))
+            #expect(!fixed.contains("loupe-build-errors"))
+        }
+    }
+
+    @Test func theOverlayEscapesWhatItShows() {
+        let diagnostic = Diagnostic.error("bad <script>alert(1)</script> & more", at: SourceLocation(path: "deck/<x>.tsv", line: 2, column: 3))
+        let page = PreviewServer.overlayPreview(for: [diagnostic])
+        #expect(page.contains("deck/&lt;x&gt;.tsv:2:3: error: bad &lt;script&gt;alert(1)&lt;/script&gt; &amp; more"))
+        #expect(!page.contains("<script>alert"))
+    }
+}
