@@ -24,8 +24,8 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "The output folder.")
     var out: String = "reports"
 
-    @Option(help: "The templates folder (holding sessions/*.md and sessions/layout.html).")
-    var templates: String = "Templates"
+    @Option(help: "A templates folder overriding the built-in templates file by file (sessions/*.md, sessions/layout.html).")
+    var templates: String?
 
     @Option(help: "The folder of note outlines for note sessions.")
     var outlines: String = "content/outlines"
@@ -61,6 +61,10 @@ struct ReportCommand: ParsableCommand {
         if files.isEmpty { throw ValidationError("name at least one session file") }
         if out.isEmpty { throw ValidationError("--out must name a folder") }
         if URL(fileURLWithPath: out).standardizedFileURL.path == "/" { throw ValidationError("--out must not be the root folder") }
+        var isDirectory: ObjCBool = false
+        if let templates, !(FileManager.default.fileExists(atPath: templates, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            throw ValidationError("--templates \(templates) is not a folder (leave it out to use the built-in templates)")
+        }
         if let timeZone, TimeZone(identifier: timeZone) == nil {
             throw ValidationError("--time-zone \(timeZone) is not a time zone name such as Europe/Dublin")
         }
@@ -69,7 +73,7 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         let library: TemplateLibrary
         do {
-            library = try TemplateLibrary(directory: URL(fileURLWithPath: templates))
+            library = try Loupe.templates(overriddenBy: templates.map { URL(fileURLWithPath: $0) })
         } catch {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode(1)

@@ -45,6 +45,16 @@ struct SelfContainedToolTests {
         #expect(try Data(contentsOf: site.appendingPathComponent("assets/site.css")) == builtInCSS)
     }
 
+    @Test func reportFromAFolderWithNoTemplates() throws {
+        let folder = try LoupeBinary.temporaryFolder("report")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = LoupeBinary.packageRoot.appendingPathComponent("content/sessions/acuity-chart-2025-04-02.json").path
+        let run = try LoupeBinary.run(["report", session, "--out", "docs", "--format", "md,html"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let written = LoupeBinary.snapshot(folder.appendingPathComponent("docs")).keys
+        #expect(written.contains { $0.hasPrefix("acuity/") && $0.hasSuffix(".html") }, "\(written.sorted())")
+    }
+
     @Test func initRefusesANonEmptyFolder() throws {
         let folder = try LoupeBinary.temporaryFolder("init-full")
         defer { try? FileManager.default.removeItem(at: folder) }
