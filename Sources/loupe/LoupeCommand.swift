@@ -6,7 +6,7 @@ struct LoupeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "loupe",
         abstract: "Generates a study site, calibrated acuity charts and session documents from a content folder.",
-        subcommands: [BuildCommand.self, CheckCommand.self, ChartCommand.self, ReportCommand.self]
+        subcommands: [BuildCommand.self, CheckCommand.self, ChartCommand.self, ReportCommand.self, ExportCommand.self]
     )
 }
 
