@@ -54,12 +54,11 @@ enum AnkiCollectionWriter {
         // Notes and cards, in deck order; ids are unique even in the unlikely case of a hash collision.
         var usedNotes = Set<Int64>(), usedCards = Set<Int64>()
         var noteRows: [[SQLiteValue]] = [], cardRows: [[SQLiteValue]] = []
-        var latest = time
+        let latest = package.modifiedTime
         for (position, note) in package.notes.enumerated() {
             var noteID = AnkiIdentity.id(for: "note\u{1F}" + note.guid)
             while !usedNotes.insert(noteID).inserted { noteID += 1 }
             let modified = note.modified ?? time
-            latest = max(latest, modified)
             let sortText = AnkiIdentity.plainText(note.fields.indices.contains(package.noteType.sortField) ? note.fields[package.noteType.sortField] : "")
             let firstText = AnkiIdentity.plainText(note.fields.first ?? "")
             let tags = note.tags.isEmpty ? "" : " " + note.tags.joined(separator: " ") + " "

@@ -22,6 +22,12 @@ public struct AnkiPackage: Sendable, Equatable {
         self.timestamp = timestamp
     }
 
+    /// The newest modification time of any note: the time of the collection, its decks and note type and
+    /// the zip entries, so a package whose notes all kept their earlier times is byte-identical to before.
+    public var modifiedTime: Int64 {
+        notes.map { $0.modified ?? timestamp }.max() ?? timestamp
+    }
+
     /// Every deck the notes use, parents included (`A`, `A::B`, `A::B::C`), sorted by name.
     public var deckNames: [String] {
         var names = Set<String>()

@@ -4,7 +4,7 @@ import ZIPFoundation
 /// Writes an ``AnkiPackage`` as an `.apkg`: a zip of `collection.anki2`, the `media` map
 /// (`{"0": "name.jpg", …}`) and the media files named `0`, `1`, ….
 ///
-/// Every zip entry carries the package's timestamp, so the same package gives the same bytes.
+/// Every zip entry carries the newest note time, so the same package gives the same bytes.
 public enum AnkiPackageWriter {
     /// The `.apkg` bytes for `package`.
     public static func data(for package: AnkiPackage) throws(AnkiExportError) -> Data {
@@ -25,7 +25,7 @@ public enum AnkiPackageWriter {
         for (index, file) in package.media.enumerated() { mediaMap[String(index)] = file.name }
         let mediaJSON = Data(try AnkiCollectionWriter.json(mediaMap).utf8)
 
-        let date = Date(timeIntervalSince1970: TimeInterval(package.timestamp))
+        let date = Date(timeIntervalSince1970: TimeInterval(package.modifiedTime))
         do {
             let archive = try Archive(data: Data(), accessMode: .create)
             try add(collectionData, as: "collection.anki2", to: archive, date: date, compress: true)

@@ -22,6 +22,8 @@ public struct SiteSettings: Sendable, Equatable, Decodable {
     public var deckName: String
     /// Locale used for currency in session documents.
     public var locale: String
+    /// Whether `build` puts the deck on the site as an Anki package (`deck.apkg`) linked from the home page.
+    public var anki = false
 
     /// Defaults used when `loupe.yml` is missing or omits a key.
     public static let defaults = SiteSettings(
@@ -47,6 +49,7 @@ public struct SiteSettings: Sendable, Equatable, Decodable {
         case baseURL = "base_url"
         case deckName = "deck_name"
         case charts
+        case anki
     }
 
     enum ChartKeys: String, CodingKey { case distances, optotypes, paper }
@@ -61,6 +64,7 @@ public struct SiteSettings: Sendable, Equatable, Decodable {
         language = try container.decodeIfPresent(String.self, forKey: .language) ?? defaults.language
         locale = try container.decodeIfPresent(String.self, forKey: .locale) ?? defaults.locale
         deckName = try container.decodeIfPresent(String.self, forKey: .deckName) ?? Self.slugLike(title)
+        anki = try container.decodeIfPresent(Bool.self, forKey: .anki) ?? false
         if container.contains(.charts) {
             let charts = try container.nestedContainer(keyedBy: ChartKeys.self, forKey: .charts)
             chartDistances = try charts.decodeIfPresent([String].self, forKey: .distances) ?? defaults.chartDistances
