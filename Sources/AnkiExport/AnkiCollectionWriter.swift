@@ -30,11 +30,11 @@ enum AnkiCollectionWriter {
     CREATE INDEX ix_notes_csum on notes (csum);
     """
 
-    /// The note type's id: changes when its fields or templates change, so Anki never mixes two shapes.
+    /// The note type's id: from its name and field names, so it changes with the shape of the notes
+    /// (Anki never mixes two field lists under one id) but not with the templates' wording or styling,
+    /// which a newer package updates in place.
     static func noteTypeID(_ noteType: AnkiNoteType) -> Int64 {
-        AnkiIdentity.id(for: "notetype\u{1F}" + noteType.name + "\u{1F}" + noteType.fields.joined(separator: "\u{1F}")
-                        + "\u{1F}" + noteType.templates.map { $0.front + "\u{1E}" + $0.back }.joined(separator: "\u{1F}")
-                        + "\u{1F}" + noteType.css)
+        AnkiIdentity.id(for: "notetype\u{1F}" + noteType.name + "\u{1F}" + noteType.fields.joined(separator: "\u{1F}"))
     }
 
     /// A deck's id.

@@ -63,7 +63,7 @@ public enum AnkiPackageWriter {
 }
 
 extension AnkiPackageWriter {
-    /// The id a package gives `noteType` (it changes when the fields, templates or styling change).
+    /// The id a package gives `noteType` (it changes when the name or the field names change).
     public static func noteTypeID(_ noteType: AnkiNoteType) -> Int64 { AnkiCollectionWriter.noteTypeID(noteType) }
     /// The id a package gives the deck named `name`.
     public static func deckID(_ name: String) -> Int64 { AnkiCollectionWriter.deckID(name) }

@@ -139,3 +139,27 @@ def test_real_deck_exports_and_opens(loupe, real_content, tmp_path):
             assert len(result.log.new) == col.note_count()
         finally:
             col.close()
+
+
+@needs_anki
+def test_a_new_section_column_updates_with_merge_note_types(loupe, tmp_path):
+    content = tmp_path / "content"
+    (content / "deck").mkdir(parents=True)
+    deck = content / "deck" / "d.tsv"
+    deck.write_text("Category\tTopic\tSubtopic\tHeader 1\tInfo1\nC\tT\tOne\t# Q1?\tA1\nC\tT\tTwo\t# Q?\tA\n", encoding="utf-8")
+    export(loupe, content, tmp_path / "a.apkg", "--timestamp", "1700000000")
+    deck.write_text("Category\tTopic\tSubtopic\tHeader 1\tInfo1\tHeader2\tInfo2\n"
+                    "C\tT\tOne\t# Q1?\tA1\t# Q2?\tA2\nC\tT\tTwo\t# Q?\tA\tnil\tnil\n", encoding="utf-8")
+    export(loupe, content, tmp_path / "b.apkg", "--timestamp", "1700000500", "--previous", str(tmp_path / "a.apkg"))
+    outcomes = {}
+    for merge in (False, True):
+        col = Collection(str(tmp_path / f"user-{merge}.anki2"))
+        try:
+            col.import_anki_package(ImportAnkiPackageRequest(package_path=str(tmp_path / "a.apkg"), options=ImportAnkiPackageOptions()))
+            result = col.import_anki_package(ImportAnkiPackageRequest(package_path=str(tmp_path / "b.apkg"),
+                                                                      options=ImportAnkiPackageOptions(merge_notetypes=merge)))
+            outcomes[merge] = (len(result.log.updated), len(result.log.conflicting), col.note_count(), col.card_count())
+        finally:
+            col.close()
+    assert outcomes[False] == (0, 2, 2, 2)
+    assert outcomes[True] == (2, 0, 2, 3)
