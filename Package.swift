@@ -47,7 +47,8 @@ let package = Package(
         .target(
             name: "SiteBuilder",
             dependencies: ["Diagnostics", "MarkdownHTML", "Templating", "Deck", "Breeds", "SearchIndex", "Study", "SessionReports", "Sessions",
-                           "Optotypes", "ChartPDF", "MarkupText", "AnkiExport",
+                           "Optotypes", "ChartPDF", "MarkupText",
+                           "AnkiExport",
                            .product(name: "Yams", package: "Yams")]
         ),
         // Façade used by the executable.
@@ -69,7 +70,6 @@ let package = Package(
         .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex"]),
         .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "Deck", "Diagnostics", "Templating"], exclude: ["Golden"]),
         .testTarget(name: "EndToEndTests", dependencies: ["LoupeKit"]),
-        .testTarget(name: "AnkiExportTests", dependencies: ["AnkiExport", "SiteBuilder", "Deck", "Diagnostics",
-                                                           .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .testTarget(name: "AnkiExportTests", dependencies: ["AnkiExport", "SiteBuilder", "Deck", "Diagnostics"]),
     ]
 )

@@ -64,8 +64,7 @@ struct AnkiExportCommand: ParsableCommand {
         }
         if report.succeeded && !quiet {
             text += "wrote \(report.noteCount) notes, \(report.cardCount) cards"
-            text += format == "apkg" ? ", \(report.mediaCount) media files" : ""
-            text += " to \(out) (\(report.changedCount) notes new or changed)\n"
+            text += format == "apkg" ? ", \(report.mediaCount) media files to \(out) (\(report.changedCount) notes new or changed)\n" : " to \(out)\n"
         }
         FileHandle.standardError.write(Data(text.utf8))
         if !report.succeeded { throw ExitCode(1) }
