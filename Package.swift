@@ -13,11 +13,14 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
     ],
     targets: [
         // C libraries from Debian (libcmark-dev, libhpdf-dev); each is imported by exactly one module.
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CHaru", providers: [.apt(["libhpdf-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
         // Shared vocabulary: located diagnostics, and escaping text for HTML, XML and Markdown.
         .target(name: "Diagnostics"),
@@ -41,11 +44,14 @@ let package = Package(
         .target(name: "ChartPDF", dependencies: ["Optotypes", "CHaru", "MarkupText"]),
         // The search index.
         .target(name: "SearchIndex"),
+        // Anki packages (.apkg: SQLite collection + media in a zip) and Anki's text import format.
+        .target(name: "AnkiExport", dependencies: ["CSQLite", "CLibCrypto", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // Pages, assets, staging writer.
         .target(
             name: "SiteBuilder",
             dependencies: ["Diagnostics", "MarkdownHTML", "Templating", "Deck", "Breeds", "SearchIndex", "Study", "SessionReports", "Sessions",
                            "Optotypes", "ChartPDF", "MarkupText", "SessionPDF",
+                           "AnkiExport",
                            .product(name: "Yams", package: "Yams")]
         ),
         // The repository's Templates/ compiled into the binary at build time (Plugins/EmbedTemplates).
@@ -78,5 +84,6 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["LoupeKit"]),
         .testTarget(name: "DefaultTemplatesTests", dependencies: ["DefaultTemplates", "Templating"]),
         .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "LoupeKit"]),
+        .testTarget(name: "AnkiExportTests", dependencies: ["AnkiExport", "SiteBuilder", "Deck", "Diagnostics"]),
     ]
 )

@@ -9,7 +9,7 @@ struct LoupeCommand: ParsableCommand {
         abstract: "Generates a study site, calibrated acuity charts and session documents from a content folder.",
         version: Loupe.version,
         subcommands: [BuildCommand.self, CheckCommand.self, ChartCommand.self, ReportCommand.self,
-                      ServeCommand.self, InitCommand.self, TemplatesCommand.self]
+                      ServeCommand.self, InitCommand.self, TemplatesCommand.self, ExportCommand.self]
     )
 }
 

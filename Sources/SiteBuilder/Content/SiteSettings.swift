@@ -29,6 +29,8 @@ public struct SiteSettings: Sendable, Equatable, Decodable {
     public var gamesYear: Int?
     /// Paper of the session PDFs: `a4` or `letter` (top-level `paper`).
     public var paper: String = "a4"
+    /// Whether `build` puts the deck on the site as an Anki package (`deck.apkg`) linked from the home page.
+    public var anki = false
 
     /// Defaults used when `loupe.yml` is missing or omits a key.
     public static let defaults = SiteSettings(
@@ -56,6 +58,7 @@ public struct SiteSettings: Sendable, Equatable, Decodable {
         case deckName = "deck_name"
         case charts
         case timeZone = "time_zone", gamesYear = "games_year"
+        case anki
     }
 
     enum ChartKeys: String, CodingKey { case distances, optotypes, paper }
@@ -73,6 +76,7 @@ public struct SiteSettings: Sendable, Equatable, Decodable {
         gamesYear = try container.decodeIfPresent(Int.self, forKey: .gamesYear)
         paper = try container.decodeIfPresent(String.self, forKey: .paper) ?? defaults.paper
         deckName = try container.decodeIfPresent(String.self, forKey: .deckName) ?? Self.slugLike(title)
+        anki = try container.decodeIfPresent(Bool.self, forKey: .anki) ?? false
         if container.contains(.charts) {
             let charts = try container.nestedContainer(keyedBy: ChartKeys.self, forKey: .charts)
             chartDistances = try charts.decodeIfPresent([String].self, forKey: .distances) ?? defaults.chartDistances

@@ -30,6 +30,7 @@ struct PageWriter {
             "hasBreeds": content.breeds == nil ? "false" : "true",
             "hasCharts": content.charts.isEmpty ? "false" : "true",
             "hasStudy": "true",
+            "hasAnki": settings.anki ? "true" : "false",
         ])
     }
 
@@ -68,6 +69,7 @@ struct PageWriter {
         timed("breed pages") { $0.writeBreedPages(renderer: renderer, problems: &problems) }
         timed("charts") { $0.writeCharts(renderer: renderer, problems: &problems) }
         timed("session documents") { $0.writeSessions(problems: &problems) }
+        timed("anki package") { $0.writeAnkiPackage(problems: &problems) }
         timed("search index (finishing)") { writer in
             searchDone.wait()
             writer.page("search", context: ["title": "Search", "breadcrumbs": [DeckPages.crumb("Contents", SitePaths.home)]],
