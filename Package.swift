@@ -17,6 +17,7 @@ let package = Package(
         // C libraries from Debian (libcmark-dev, libhpdf-dev); each is imported by exactly one module.
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CHaru", providers: [.apt(["libhpdf-dev"])]),
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
 
         // Shared vocabulary: located diagnostics, and escaping text for HTML, XML and Markdown.
         .target(name: "Diagnostics"),
@@ -36,13 +37,15 @@ let package = Package(
         // Pure optotype geometry, and its PDF/SVG rendering.
         .target(name: "Optotypes"),
         .target(name: "ChartPDF", dependencies: ["Optotypes", "CHaru", "MarkupText"]),
+        // Images: sniffed, resized, converted and stripped through libvips, cached by their bytes.
+        .target(name: "ImagePipeline", dependencies: ["CVips"]),
         // The search index.
         .target(name: "SearchIndex"),
         // Pages, assets, staging writer.
         .target(
             name: "SiteBuilder",
             dependencies: ["Diagnostics", "MarkdownHTML", "Templating", "Deck", "Breeds", "SearchIndex", "Study", "SessionReports", "Sessions",
-                           "Optotypes", "ChartPDF", "MarkupText",
+                           "Optotypes", "ChartPDF", "MarkupText", "ImagePipeline",
                            .product(name: "Yams", package: "Yams")]
         ),
         // Façade used by the executable.
@@ -62,7 +65,8 @@ let package = Package(
         .testTarget(name: "OptotypesTests", dependencies: ["Optotypes"]),
         .testTarget(name: "ChartPDFTests", dependencies: ["ChartPDF", "Optotypes"], exclude: ["Golden"]),
         .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex"]),
-        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "Deck", "Diagnostics", "Templating"], exclude: ["Golden"]),
+        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "Deck", "Diagnostics", "Templating", "ImagePipeline"], exclude: ["Golden"]),
         .testTarget(name: "EndToEndTests", dependencies: ["LoupeKit"]),
+        .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline"], resources: [.copy("Fixtures")]),
     ]
 )

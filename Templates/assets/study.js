@@ -507,7 +507,10 @@
           var strip = el("div", "strip" + (data.i.length > 1 ? " strip-many" : ""));
           data.i.forEach(function (image) {
             var fig = el("figure", "shot");
-            var img = el("img"); img.src = siteRoot + image[0]; img.alt = image[1]; img.loading = "lazy";
+            var img = el("img"); img.src = siteRoot + image[0]; img.alt = image[1]; img.loading = "lazy"; img.decoding = "async";
+            if (image[3]) { img.srcset = image[3].split(", ").map(function (s) { return siteRoot + s; }).join(", "); img.sizes = data.i.length > 1 ? "(min-width: 48rem) 37rem, calc(88vw - 2.5rem)" : "(min-width: 48rem) 42rem, calc(100vw - 3rem)"; }
+            if (image[4]) { img.width = Number(image[4]); img.height = Number(image[5]); }
+            if (image[6]) img.setAttribute("data-zoom", siteRoot + image[6]);
             fig.appendChild(img);
             if (image[2]) fig.appendChild(el("figcaption", null, image[2]));
             strip.appendChild(fig);

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import ImagePipeline
 import Yams
 
 /// Site settings from `content/loupe.yml`.
@@ -22,6 +23,8 @@ public struct SiteSettings: Sendable, Equatable, Decodable {
     public var deckName: String
     /// Locale used for currency in session documents.
     public var locale: String
+    /// Image renditions: widths, quality, formats (`images:`; see docs/images.md).
+    public var images: ImageSettings = .defaults
 
     /// Defaults used when `loupe.yml` is missing or omits a key.
     public static let defaults = SiteSettings(
@@ -47,6 +50,7 @@ public struct SiteSettings: Sendable, Equatable, Decodable {
         case baseURL = "base_url"
         case deckName = "deck_name"
         case charts
+        case images
     }
 
     enum ChartKeys: String, CodingKey { case distances, optotypes, paper }
@@ -71,6 +75,7 @@ public struct SiteSettings: Sendable, Equatable, Decodable {
             chartOptotypes = defaults.chartOptotypes
             chartPaper = defaults.chartPaper
         }
+        images = try Self.decodeImages(container)
     }
 
     static func slugLike(_ text: String) -> String {
@@ -92,6 +97,8 @@ public struct SiteSettings: Sendable, Equatable, Decodable {
             log.report(yamlDiagnostic(error, displayPath: displayPath))
         } catch let DecodingError.dataCorrupted(context) where context.underlyingError is YamlError {
             if let error = context.underlyingError as? YamlError { log.report(yamlDiagnostic(error, displayPath: displayPath)) }
+        } catch let DecodingError.dataCorrupted(context) where context.underlyingError == nil {
+            log.error(context.debugDescription, at: SourceLocation(path: displayPath))
         } catch let DecodingError.typeMismatch(type, context) {
             let key = context.codingPath.map(\.stringValue).joined(separator: ".")
             log.error("'\(key)' should be \(describe(type)); see docs/formats.md for loupe.yml", at: SourceLocation(path: displayPath))

@@ -1,0 +1,136 @@
+import CVips
+import Foundation
+
+/// The libvips calls: decode once per rendition set, shrink, convert to sRGB, strip all metadata, encode.
+///
+/// libvips is thread-safe; each call works on its own images, so callers may run many at once.
+enum ImageProcessor {
+    /// The largest image decoded, in pixels (a decompression bomb is refused, not attempted).
+    static let pixelLimit = 250_000_000
+
+    /// Set up libvips once per process: one worker thread per operation (Loupe runs images in
+    /// parallel itself) and no operation cache (every image is seen once).
+    private static let isReady: Bool = {
+        guard loupe_vips_init() == 0 else { return false }
+        vips_concurrency_set(1)
+        vips_cache_set_max(0)
+        vips_cache_set_max_mem(0)
+        return true
+    }()
+
+    /// The SHA-256 of `data` as lower-case hex.
+    static func sha256(_ data: Data) -> String {
+        data.withUnsafeBytes { raw -> String in
+            guard let sum = loupe_sha256(raw.baseAddress, raw.count) else { return "" }
+            defer { g_free(sum) }
+            return String(cString: sum)
+        }
+    }
+
+    /// Decodes `data` and encodes every rendition `settings` asks for.
+    static func process(_ data: Data, settings: ImageSettings) throws(ImageError) -> (ProcessedImage, [Rendition: Data]) {
+        guard isReady else { throw .undecodable(format: .jpeg, reason: "libvips could not start") }
+        guard let format = ImageFormat.sniff(data) else { throw .notAnImage }
+        let header = try readHeader(data, format: format)
+        // A vector drawing is sharp at any size: render it up to twice its intrinsic width (for 2× screens).
+        let sourceWidth = format == .svg ? min(max(header.width * 2, 1), Set(settings.widths).max() ?? header.width) : header.width
+        let targets = settings.targetWidths(forImageWidth: max(sourceWidth, header.width))
+        var files: [Rendition: Data] = [:]
+        var renditions: [Rendition] = []
+        for width in targets {
+            let (rendition, bytes) = try encode(data, format: format, width: width, as: settings.primary,
+                                                animated: format.mayBeAnimated && header.pages > 1, quality: settings.quality)
+            renditions.append(rendition)
+            files[rendition] = bytes
+        }
+        let fallbackWidth = targets.last(where: { $0 <= settings.fallbackWidth }) ?? targets.first ?? header.width
+        var fallbackFormat = settings.fallback
+        if fallbackFormat == .jpeg && header.hasAlpha { fallbackFormat = .png }
+        let fallback: Rendition
+        if let same = renditions.first(where: { $0.width == fallbackWidth && $0.format == fallbackFormat }) {
+            fallback = same
+        } else {
+            let (rendition, bytes) = try encode(data, format: format, width: fallbackWidth, as: fallbackFormat, animated: false, quality: settings.quality)
+            fallback = rendition
+            files[rendition] = bytes
+        }
+        let image = ProcessedImage(sourceFormat: format.rawValue, contentHash: sha256(data), renditions: renditions, fallback: fallback)
+        return (image, files)
+    }
+
+    struct Header { var width: Int; var height: Int; var pages: Int; var hasAlpha: Bool }
+
+    /// Checks that libvips picks the loader the bytes claim (never ImageMagick's catch-all) and reads the size.
+    static func readHeader(_ data: Data, format: ImageFormat) throws(ImageError) -> Header {
+        let result: Result<Header, ImageError> = data.withUnsafeBytes { raw in
+            guard let loader = loupe_vips_loader(raw.baseAddress, raw.count).map({ String(cString: $0) }),
+                  loader.lowercased().contains(format.loaderToken.lowercased()), !loader.lowercased().contains("magick")
+            else { return .failure(.undecodable(format: format, reason: "no decoder for it")) }
+            guard let image = loupe_vips_header(raw.baseAddress, raw.count) else {
+                return .failure(.undecodable(format: format, reason: lastError()))
+            }
+            defer { loupe_vips_unref(image) }
+            var width = Int(vips_image_get_width(image))
+            var height = Int(vips_image_get_page_height(image))
+            if (5...8).contains(loupe_vips_orientation(image)) { swap(&width, &height) }
+            guard width > 0, height > 0 else { return .failure(.undecodable(format: format, reason: "it has no pixels")) }
+            guard width.multipliedReportingOverflow(by: height).partialValue <= pixelLimit, width <= 100_000, height <= 100_000 else {
+                return .failure(.tooLarge(width: width, height: height))
+            }
+            let hasAlpha = vips_image_hasalpha(image) != 0
+            return .success(Header(width: width, height: height, pages: Int(max(1, loupe_vips_pages(image))), hasAlpha: hasAlpha))
+        }
+        return try result.get()
+    }
+
+    /// One rendition: shrink-on-load to `width`, sRGB, no metadata.
+    static func encode(_ data: Data, format: ImageFormat, width: Int, as output: ImageSettings.Format, animated: Bool,
+                       quality: Int) throws(ImageError) -> (Rendition, Data) {
+        let result: Result<(Rendition, Data), ImageError> = data.withUnsafeBytes { raw in
+            var thumbnail: UnsafeMutablePointer<VipsImage>?
+            guard loupe_vips_thumbnail(raw.baseAddress, raw.count, Int32(clamping: width), animated ? 1 : 0, format == .svg ? 1 : 0,
+                                       &thumbnail) == 0,
+                  var image = thumbnail
+            else { return .failure(.undecodable(format: format, reason: lastError())) }
+            defer { loupe_vips_unref(image) }
+            var bare: UnsafeMutablePointer<VipsImage>?
+            guard loupe_vips_without_metadata(image, &bare) == 0, let stripped = bare else {
+                return .failure(.encodingFailed(reason: lastError()))
+            }
+            loupe_vips_unref(image)
+            image = stripped
+            if output == .jpeg && vips_image_hasalpha(image) != 0 {
+                var flat: UnsafeMutablePointer<VipsImage>?
+                guard loupe_vips_flatten_white(image, &flat) == 0, let flattened = flat else {
+                    return .failure(.encodingFailed(reason: lastError()))
+                }
+                loupe_vips_unref(image)
+                image = flattened
+            }
+            var buffer: UnsafeMutableRawPointer?
+            var length = 0
+            let status: Int32
+            switch output {
+            case .webp: status = loupe_vips_webp(image, Int32(clamping: quality), &buffer, &length)
+            case .jpeg: status = loupe_vips_jpeg(image, Int32(clamping: quality), &buffer, &length)
+            case .png: status = loupe_vips_png(image, &buffer, &length)
+            }
+            guard status == 0, let buffer else { return .failure(.encodingFailed(reason: lastError())) }
+            defer { g_free(buffer) }
+            var bytes = Data(bytes: buffer, count: length)
+            if output == .webp { bytes = WebPMetadata.stripped(bytes) }
+            let rendition = Rendition(format: output, width: Int(vips_image_get_width(image)),
+                                      height: Int(vips_image_get_page_height(image)), byteCount: bytes.count)
+            return .success((rendition, bytes))
+        }
+        return try result.get()
+    }
+
+    /// libvips' last error as one line, and clears it.
+    private static func lastError() -> String {
+        let text = vips_error_buffer().map { String(cString: $0) } ?? ""
+        vips_error_clear()
+        let line = text.split(separator: "\n").last.map(String.init) ?? ""
+        return line.isEmpty ? "unknown libvips error" : line
+    }
+}
