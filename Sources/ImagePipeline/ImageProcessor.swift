@@ -62,6 +62,7 @@ enum ImageProcessor {
 
     /// Checks that libvips picks the loader the bytes claim (never ImageMagick's catch-all) and reads the size.
     static func readHeader(_ data: Data, format: ImageFormat) throws(ImageError) -> Header {
+        guard isReady else { throw .undecodable(format: format, reason: "libvips could not start") }
         let result: Result<Header, ImageError> = data.withUnsafeBytes { raw in
             guard let loader = loupe_vips_loader(raw.baseAddress, raw.count).map({ String(cString: $0) }),
                   loader.lowercased().contains(format.loaderToken.lowercased()), !loader.lowercased().contains("magick")
@@ -86,6 +87,7 @@ enum ImageProcessor {
     /// One rendition: shrink-on-load to `width`, sRGB, no metadata.
     static func encode(_ data: Data, format: ImageFormat, width: Int, as output: ImageSettings.Format, animated: Bool,
                        quality: Int) throws(ImageError) -> (Rendition, Data) {
+        guard isReady else { throw .undecodable(format: format, reason: "libvips could not start") }
         let result: Result<(Rendition, Data), ImageError> = data.withUnsafeBytes { raw in
             var thumbnail: UnsafeMutablePointer<VipsImage>?
             guard loupe_vips_thumbnail(raw.baseAddress, raw.count, Int32(clamping: width), animated ? 1 : 0, format == .svg ? 1 : 0,
