@@ -73,6 +73,16 @@ static inline int loupe_vips_flatten_white(VipsImage *image, VipsImage **out) {
     return result;
 }
 
+/// The pixels computed once and kept in memory, for several renditions from one decode.
+static inline VipsImage *loupe_vips_in_memory(VipsImage *image) { return vips_image_copy_memory(image); }
+
+/// Shrinks by `scale` (< 1) with a Lanczos kernel.
+static inline int loupe_vips_resize(VipsImage *image, double scale, VipsImage **out) {
+    return vips_resize(image, out, scale, NULL);
+}
+
+static inline void loupe_vips_ref(VipsImage *image) { if (image) g_object_ref(image); }
+
 static inline void loupe_vips_unref(VipsImage *image) { if (image) g_object_unref(image); }
 
 /// SHA-256 of the bytes as lower-case hex (free with g_free).

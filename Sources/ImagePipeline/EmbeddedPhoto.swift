@@ -1,3 +1,4 @@
+import CVips
 import Foundation
 
 /// A small JPEG of a photo for embedding in a document (e.g. a session report): shrunk to fit
@@ -8,8 +9,9 @@ public enum EmbeddedPhoto {
         guard let format = ImageFormat.sniff(data) else { throw .notAnImage }
         let header = try ImageProcessor.readHeader(data, format: format)
         let width = min(max(16, maxWidth), header.width)
-        return try ImageProcessor.encode(data, format: format, width: width, as: .jpeg, animated: false,
-                                         quality: min(100, max(1, quality))).1
+        let image = try ImageProcessor.thumbnail(data, format: format, width: width, animated: false, inMemory: true)
+        defer { loupe_vips_unref(image) }
+        return try ImageProcessor.encode(image, as: .jpeg, quality: min(100, max(1, quality))).1
     }
 
     /// A `data:image/jpeg;base64,…` URI of ``jpeg(from:maxWidth:quality:)``, for an `<img src>`.
