@@ -56,7 +56,7 @@ def image_site(tmp_path_factory):
         '<script>window.pwned=2</script><rect width="300" height="150" fill="#3a7"/></svg>', encoding="utf-8")
     (images / "figure.jpg").write_text("<!doctype html><script>window.pwned=3</script>", encoding="utf-8")
     out = root / "site"
-    run = subprocess.run([str(binary), "build", "--content", str(content), "--out", str(out)],
+    run = subprocess.run([str(binary), "build", "--content", str(content), "--templates", str(REPO / "Templates"), "--out", str(out)],
                          cwd=root, capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr
     port = _free_port()
@@ -92,7 +92,7 @@ const imgs = Array.from(document.querySelectorAll('.strip img'));
 imgs.forEach(img => { img.loading = 'eager'; });
 Promise.all(imgs.map(img => img.complete ? Promise.resolve() : new Promise(r => { img.onload = img.onerror = r; })))
   .then(() => done(imgs.map(img => ({src: img.currentSrc, natural: img.naturalWidth, shown: img.getBoundingClientRect().width,
-                                     zoom: img.dataset.zoom || '', width: img.getAttribute('width'), height: img.getAttribute('height')}))));
+                                     zoom: img.dataset.zoom ? new URL(img.dataset.zoom, location.href).href : '', width: img.getAttribute('width'), height: img.getAttribute('height')}))));
 """
 
 
