@@ -51,8 +51,9 @@ static inline int loupe_vips_without_metadata(VipsImage *image, VipsImage **out)
     return 0;
 }
 
+/// Effort 2 of 0–6: a third of the CPU time of the default 4 for about 5% larger files.
 static inline int loupe_vips_webp(VipsImage *image, int quality, void **buffer, size_t *length) {
-    return vips_webpsave_buffer(image, buffer, length, "Q", quality, "strip", TRUE, "effort", 4, NULL);
+    return vips_webpsave_buffer(image, buffer, length, "Q", quality, "strip", TRUE, "effort", 2, NULL);
 }
 
 static inline int loupe_vips_jpeg(VipsImage *image, int quality, void **buffer, size_t *length) {
