@@ -21,6 +21,7 @@ let package = Package(
         .systemLibrary(name: "CHaru", providers: [.apt(["libhpdf-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
 
         // Shared vocabulary: located diagnostics, and escaping text for HTML, XML and Markdown.
         .target(name: "Diagnostics"),
@@ -42,6 +43,8 @@ let package = Package(
         // Pure optotype geometry, and its PDF/SVG rendering.
         .target(name: "Optotypes"),
         .target(name: "ChartPDF", dependencies: ["Optotypes", "CHaru", "MarkupText"]),
+        // Images: sniffed, resized, converted and stripped through libvips, cached by their bytes.
+        .target(name: "ImagePipeline", dependencies: ["CVips"]),
         // The search index.
         .target(name: "SearchIndex"),
         // Anki packages (.apkg: SQLite collection + media in a zip) and Anki's text import format.
@@ -50,7 +53,7 @@ let package = Package(
         .target(
             name: "SiteBuilder",
             dependencies: ["Diagnostics", "MarkdownHTML", "Templating", "Deck", "Breeds", "SearchIndex", "Study", "SessionReports", "Sessions",
-                           "Optotypes", "ChartPDF", "MarkupText", "SessionPDF",
+                           "Optotypes", "ChartPDF", "MarkupText", "SessionPDF", "ImagePipeline",
                            "AnkiExport",
                            .product(name: "Yams", package: "Yams")]
         ),
@@ -79,11 +82,12 @@ let package = Package(
         .testTarget(name: "OptotypesTests", dependencies: ["Optotypes"]),
         .testTarget(name: "ChartPDFTests", dependencies: ["ChartPDF", "Optotypes"], exclude: ["Golden"]),
         .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex"]),
-        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "Deck", "Diagnostics", "Templating"], exclude: ["Golden"]),
+        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "Deck", "Diagnostics", "Templating", "ImagePipeline"], exclude: ["Golden"]),
         .testTarget(name: "SessionPDFTests", dependencies: ["SessionPDF"]),
         .testTarget(name: "EndToEndTests", dependencies: ["LoupeKit"]),
         .testTarget(name: "DefaultTemplatesTests", dependencies: ["DefaultTemplates", "Templating"]),
         .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "LoupeKit"]),
         .testTarget(name: "AnkiExportTests", dependencies: ["AnkiExport", "SiteBuilder", "Deck", "Diagnostics"]),
+        .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline"], resources: [.copy("Fixtures")]),
     ]
 )

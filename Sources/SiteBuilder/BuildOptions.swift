@@ -21,6 +21,8 @@ public struct BuildOptions: Sendable {
     public var sessionPaper: String?
     /// Rebuild even when the inputs are unchanged since the last build.
     public var force = false
+    /// Where processed images are cached between builds (`nil`: `.loupe-cache/` beside the content folder).
+    public var imageCache: URL?
     /// Called with progress messages (only set when stderr is a terminal).
     public var progress: (@Sendable (String) -> Void)?
 

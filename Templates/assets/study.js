@@ -656,8 +656,11 @@
           var strip = el("div", "strip" + (data.i.length > 1 ? " strip-many" : ""));
           data.i.forEach(function (image, n) {
             var fig = el("figure", "shot");
-            var img = el("img"); img.src = siteRoot + image[0]; img.alt = image[1]; img.loading = "lazy";
-            var zoom = el("a", "zoom"); zoom.href = img.src;
+            var img = el("img"); img.src = siteRoot + image[0]; img.alt = image[1]; img.loading = "lazy"; img.decoding = "async";
+            if (image[3]) { img.srcset = image[3].split(", ").map(function (s) { return siteRoot + s; }).join(", "); img.sizes = data.i.length > 1 ? "(min-width: 48rem) 37rem, calc(88vw - 2.5rem)" : "(min-width: 48rem) 42rem, calc(100vw - 3rem)"; }
+            if (image[4]) { img.width = Number(image[4]); img.height = Number(image[5]); }
+            if (image[6]) img.setAttribute("data-zoom", siteRoot + image[6]);
+            var zoom = el("a", "zoom"); zoom.href = image[6] ? siteRoot + image[6] : img.src;
             zoom.setAttribute("aria-label", "Enlarge image " + (n + 1) + " of " + data.i.length);
             zoom.appendChild(img);
             fig.appendChild(zoom);

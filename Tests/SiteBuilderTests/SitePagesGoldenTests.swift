@@ -1,6 +1,7 @@
 import Deck
 import Diagnostics
 import Foundation
+import ImagePipeline
 @testable import SiteBuilder
 import Templating
 import Testing
@@ -30,7 +31,8 @@ struct SitePagesGoldenTests {
         try FileManager.default.createDirectory(at: root.appendingPathComponent("deck/images"), withIntermediateDirectories: true)
         try Data(Self.deckText.utf8).write(to: root.appendingPathComponent("deck/deck.tsv"))
         for image in ["a.svg", "b.svg"] {
-            try Data("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8).write(to: root.appendingPathComponent("deck/images/" + image))
+            try Data("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"40\" height=\"30\"/>".utf8)
+                .write(to: root.appendingPathComponent("deck/images/" + image))
         }
         try Data("title: Golden\ndescription: A <test> deck\ndeck_name: golden\n".utf8).write(to: root.appendingPathComponent("loupe.yml"))
         try Data("# About\n\nSome *text* and <script>alert(1)</script>.\n".utf8).write(to: root.appendingPathComponent("about.md"))
@@ -54,14 +56,19 @@ struct SitePagesGoldenTests {
     @Test func cardMarkdownAndHTML() throws {
         let contentFolder = try content()
         var log = DiagnosticLog()
-        let options = BuildOptions(content: contentFolder, templates: Self.packageRoot.appendingPathComponent("Templates"),
+        var options = BuildOptions(content: contentFolder, templates: Self.packageRoot.appendingPathComponent("Templates"),
                                    output: contentFolder.deletingLastPathComponent().appendingPathComponent(contentFolder.lastPathComponent + "-out"))
+        options.imageCache = contentFolder.deletingLastPathComponent().appendingPathComponent(contentFolder.lastPathComponent + "-cache")
         let deck = try #require(DeckReader(deckDirectory: contentFolder.appendingPathComponent("deck"), displayDirectory: "deck").read(log: &log))
         #expect(!log.hasErrors)
         let category = try #require(deck.categories.first { $0.slug == "retina" })
         let topic = try #require(category.topics.first)
         let templates = try TemplateLibrary(directory: options.templates)
-        var context = DeckPages.card(topic.cards[0], in: category, topic, position: 0, note: nil)
+        let rendition = Rendition(format: .webp, width: 80, height: 60, byteCount: 1)
+        let drawing = ProcessedImage(sourceFormat: "svg", contentHash: String(repeating: "ab", count: 32), renditions: [rendition],
+                                     fallback: Rendition(format: .png, width: 80, height: 60, byteCount: 1))
+        let images = Dictionary(uniqueKeysWithValues: ["a.svg", "b.svg"].map { ($0, PublishedImage(image: drawing, sourceName: $0, folder: "images/")) })
+        var context = DeckPages.card(topic.cards[0], in: category, topic, position: 0, note: nil, images: images)
         context["root"] = "../../../"
         try GoldenFile.check(try templates.render("card", with: context), against: "card.md")
 

@@ -9,7 +9,9 @@ extension Breed {
     ///   - root: the relative path from the page to the site root, `"../../"` for `breeds/<species>/x.html`.
     ///   - imageFile: the local photo's file name (see ``BreedImages/localFile(for:in:)``), copied to
     ///     `breeds/images/`; `nil` (or an unacceptable name) gives the placeholder drawing.
-    public func pageContext(root: String, imageFile: String?) -> [String: Any] {
+    ///   - picture: the photo's responsive markup from the site's image pipeline; when given it is
+    ///     used instead of a plain `<img>` of `imageFile`.
+    public func pageContext(root: String, imageFile: String?, picture: BreedPicture? = nil) -> [String: Any] {
         var context: [String: Any] = [
             "root": root,
             "id": id,
@@ -94,7 +96,11 @@ extension Breed {
             }.joined() + "</ul>"
         }
 
-        if let imageFile, BreedImages.isAcceptableFileName(imageFile) {
+        if let picture {
+            context["hasImage"] = true
+            context["imageURL"] = picture.url
+            context["imageHTML"] = "<figure class=\"breed-photo\">" + picture.html + "</figure>"
+        } else if let imageFile, BreedImages.isAcceptableFileName(imageFile) {
             let source = root + BreedImages.sitePath + imageFile
             context["hasImage"] = true
             context["imageURL"] = source

@@ -35,6 +35,20 @@ public enum BreedImages {
     }
 }
 
+/// A breed photo as the site publishes it: ready `<picture>` markup and the URL of its fallback image.
+public struct BreedPicture: Sendable, Equatable {
+    /// The `<picture>` element (escaped by whoever made it).
+    public var html: String
+    /// The fallback image's URL, relative to the page.
+    public var url: String
+
+    /// Creates a picture.
+    public init(html: String, url: String) {
+        self.html = html
+        self.url = url
+    }
+}
+
 extension BreedCatalog {
     /// Page path → local photo file name, for every breed with a photo in `imagesDirectory`.
     public func localImageFiles(in imagesDirectory: URL) -> [String: String] {

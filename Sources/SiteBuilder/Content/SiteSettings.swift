@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import ImagePipeline
 import Yams
 
 /// Site settings from `content/loupe.yml`.
@@ -31,6 +32,8 @@ public struct SiteSettings: Sendable, Equatable, Decodable {
     public var paper: String = "a4"
     /// Whether `build` puts the deck on the site as an Anki package (`deck.apkg`) linked from the home page.
     public var anki = false
+    /// Image renditions: widths, quality, formats (`images:`; see docs/images.md).
+    public var images: ImageSettings = .defaults
 
     /// Defaults used when `loupe.yml` is missing or omits a key.
     public static let defaults = SiteSettings(
@@ -59,6 +62,7 @@ public struct SiteSettings: Sendable, Equatable, Decodable {
         case charts
         case timeZone = "time_zone", gamesYear = "games_year"
         case anki
+        case images
     }
 
     enum ChartKeys: String, CodingKey { case distances, optotypes, paper }
@@ -87,6 +91,7 @@ public struct SiteSettings: Sendable, Equatable, Decodable {
             chartOptotypes = defaults.chartOptotypes
             chartPaper = defaults.chartPaper
         }
+        images = try Self.decodeImages(container)
     }
 
     static func slugLike(_ text: String) -> String {
@@ -115,6 +120,8 @@ public struct SiteSettings: Sendable, Equatable, Decodable {
             log.report(yamlDiagnostic(error, displayPath: displayPath))
         } catch let DecodingError.dataCorrupted(context) where context.underlyingError is YamlError {
             if let error = context.underlyingError as? YamlError { log.report(yamlDiagnostic(error, displayPath: displayPath)) }
+        } catch let DecodingError.dataCorrupted(context) where context.underlyingError == nil {
+            log.error(context.debugDescription, at: SourceLocation(path: displayPath))
         } catch let DecodingError.typeMismatch(type, context) {
             let key = keyPath(context.codingPath)
             let found = located(context.codingPath, in: text)

@@ -60,10 +60,17 @@ enum DeckPages {
     }
 
     static func card(_ card: Card, in category: DeckCategory, _ topic: DeckTopic, position: Int,
-                     note: [String: Any]?) -> [String: Any] {
-        let images = card.images.enumerated().map { index, image -> [String: Any] in
+                     note: [String: Any]?, images published: [String: PublishedImage] = [:]) -> [String: Any] {
+        let root = SitePaths.root(of: SitePaths.card(card))
+        let shown = card.images.filter { published[$0.file] != nil }
+        let sizes = shown.count > 1 ? ImageSizes.stripMany : ImageSizes.stripSingle
+        let images = shown.enumerated().compactMap { index, image -> [String: Any]? in
+            guard let picture = published[image.file] else { return nil }
+            let fallback = picture.image.fallback
             var entry: [String: Any] = [
-                "src": SitePaths.image(image.file), "number": index + 1, "count": card.images.count,
+                "src": picture.fallbackPath, "srcset": picture.srcset(root: root), "sizes": sizes, "type": picture.mediaType,
+                "width": fallback.width, "height": fallback.height, "zoom": picture.zoomPath, "isLazy": index > 0,
+                "number": index + 1, "count": shown.count,
                 "alt": image.caption ?? "Image \(index + 1) of \(card.title)",
             ]
             if let caption = image.caption { entry["caption"] = caption }

@@ -1,6 +1,7 @@
 import Deck
 import Diagnostics
 import Foundation
+import ImagePipeline
 import Templating
 
 /// Renders every page of the site and hands it to the output.
@@ -12,6 +13,8 @@ struct PageWriter {
     private(set) var pageCount = 0
     /// Errors that left one input out without stopping the site (unreadable session files).
     var containedErrors: Set<Diagnostic> = []
+    /// Published deck images by file name (filled by `writeImages`).
+    var images: [String: PublishedImage] = [:]
 
     init(content: SiteContent, templates: TemplateLibrary, output: any SiteOutput, options: BuildOptions) {
         self.content = content
@@ -136,6 +139,7 @@ struct PageWriter {
         let shared = SharedProblems()
         let output = self.output
         let study = content.study
+        let images = self.images
         let progress = options.progress
         let total = jobs.count
         let chunk = max(1, jobs.count / (ProcessInfo.processInfo.activeProcessorCount * 8))
@@ -146,7 +150,8 @@ struct PageWriter {
             DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
                 for job in buffer[chunks[index]] {
                     let path = SitePaths.card(job.card)
-                    let context = DeckPages.card(job.card, in: job.category, job.topic, position: job.position, note: study.noteContext(for: job.card.id))
+                    let context = DeckPages.card(job.card, in: job.category, job.topic, position: job.position, note: study.noteContext(for: job.card.id),
+                                                 images: images)
                     let page = PageRenderer.Page(title: job.card.title, root: SitePaths.root(of: path), kind: "card")
                     do {
                         let html = try renderer.render("card", context: context, page: page)
@@ -201,17 +206,36 @@ struct PageWriter {
         }
     }
 
-    /// Copies every image a card uses, once.
-    private func writeImages(problems: inout ProblemList) {
+    /// Publishes every image a card uses, once, through the image pipeline (resized, converted,
+    /// stripped, cached); an image that is not an image or cannot be decoded is a warning on each row
+    /// naming it, and the card is shown without it.
+    private mutating func writeImages(problems: inout ProblemList) {
         let folder = options.content.appendingPathComponent("deck/images")
         var seen = Set<String>()
+        var sources: [(name: String, file: URL)] = []
         for card in content.deck.cards {
             for image in card.images where image.exists && seen.insert(image.file).inserted {
-                do { try output.copy(folder.appendingPathComponent(image.file), to: SitePaths.image(image.file)) } catch {
-                    problems.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: options.display("deck/images/" + image.file))))
-                }
+                sources.append((image.file, folder.appendingPathComponent(image.file)))
             }
         }
+        let outcome = imagePublisher.publish(sources, folder: "images/")
+        images = outcome.published
+        for card in content.deck.cards {
+            for image in card.images where image.exists {
+                guard let error = outcome.failures[image.file] else { continue }
+                problems.diagnostics.append(.warning("image '\(image.file)' \(error.message); it is not published and the card is shown without it",
+                                                     at: SourceLocation(path: card.source.path, line: card.source.line)))
+            }
+        }
+        for failure in outcome.writeErrors {
+            problems.diagnostics.append(.error(failure.error.messageOnly, at: SourceLocation(path: failure.path)))
+        }
+    }
+
+    /// The image pipeline with the site's settings, caching beside the content folder.
+    var imagePublisher: ImagePublisher {
+        ImagePublisher(pipeline: ImagePipeline(settings: content.settings.images, cache: ImageCache(directory: options.imageCacheFolder)),
+                       output: output)
     }
 }
 

@@ -26,10 +26,11 @@ extension PageWriter {
         let topics = deck.categories.flatMap { category in category.topics.map { (category, $0) } }
         let shared = SharedProblems()
         let output = self.output
+        let images = self.images
         DispatchQueue.concurrentPerform(iterations: topics.count) { index in
             let (category, topic) = topics[index]
             let path = StudyData.topicPath(category, topic)
-            do { try output.write(text: StudyData.topic(category, topic), to: path) } catch let error as OutputError {
+            do { try output.write(text: StudyData.topic(category, topic, images: images), to: path) } catch let error as OutputError {
                 shared.add(.error(error.messageOnly, at: SourceLocation(path: path)))
             } catch {
                 shared.add(.error("\(error)", at: SourceLocation(path: path)))

@@ -36,7 +36,8 @@ enum StudyData {
     struct TopicCard: Encodable {
         /// Section HTML, in order.
         var s: [String]
-        /// Images: `[src, alt, caption]`.
+        /// Images: `[src, alt, caption, srcset, width, height, zoom]` (URLs relative to the site root;
+        /// `srcset` is `url 480w, url 960w, …`).
         var i: [[String]]
     }
 
@@ -58,7 +59,7 @@ enum StudyData {
     }
 
     /// `study/topics/<category>/<topic>.js`.
-    static func topic(_ category: DeckCategory, _ topic: DeckTopic) -> String {
+    static func topic(_ category: DeckCategory, _ topic: DeckTopic, images published: [String: PublishedImage] = [:]) -> String {
         var cards: [String: TopicCard] = [:]
         for card in topic.cards {
             let sections = card.sections.map { section -> String in
@@ -68,8 +69,11 @@ enum StudyData {
                 if !section.info.isEmpty { markdown += "<div class=\"answer\">\n\n" + DeckMarkdown.info(section.info) + "\n\n</div>\n" }
                 return MarkdownRenderer.html(from: markdown, allowRawHTML: true)
             }
-            let images = card.images.enumerated().filter { $0.element.exists }.map { index, image in
-                [SitePaths.image(image.file), image.caption ?? "Image \(index + 1) of \(card.title)", image.caption ?? ""]
+            let images = card.images.filter { published[$0.file] != nil }.enumerated().compactMap { index, image -> [String]? in
+                guard let picture = published[image.file] else { return nil }
+                return [picture.fallbackPath, image.caption ?? "Image \(index + 1) of \(card.title)", image.caption ?? "",
+                        picture.srcset(root: ""), String(picture.image.fallback.width), String(picture.image.fallback.height),
+                        picture.zoomPath]
             }
             cards[card.id] = TopicCard(s: sections, i: images)
         }

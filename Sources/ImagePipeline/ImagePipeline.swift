@@ -1,0 +1,82 @@
+import Foundation
+
+/// Turns source images into small web renditions: sniffed by their bytes, shrunk (never enlarged) to a
+/// few widths, converted (TIFF, HEIF, SVG → raster), colour-converted to sRGB, stripped of every piece
+/// of metadata (EXIF, GPS, XMP, ICC), encoded as WebP with a JPEG or PNG fallback, cached by content.
+///
+/// This is the only module that talks to libvips.
+public struct ImagePipeline: Sendable {
+    /// Widths, quality and formats.
+    public let settings: ImageSettings
+    /// Where finished renditions are kept between builds (`nil`: no cache).
+    public let cache: ImageCache?
+
+    /// A pipeline with `settings`, caching in `cache`.
+    public init(settings: ImageSettings = .defaults, cache: ImageCache? = nil) {
+        self.settings = settings
+        self.cache = cache
+    }
+
+    /// An image ready to publish: what was made and the bytes of each rendition.
+    public struct Prepared: Sendable {
+        /// Sizes and formats.
+        public var image: ProcessedImage
+        /// The encoded bytes of each of ``ProcessedImage/allRenditions``.
+        public var files: [Rendition: Data]
+        /// Whether it came from the cache.
+        public var wasCached: Bool
+    }
+
+    /// Prepares one image from its bytes (using and filling the cache).
+    public func prepare(_ data: Data) throws(ImageError) -> Prepared {
+        guard ImageFormat.sniff(data) != nil else { throw .notAnImage }
+        let hash = ImageProcessor.sha256(data)
+        if let cache, let (image, files) = cache.lookup(contentHash: hash, settings: settings) {
+            return Prepared(image: image, files: files, wasCached: true)
+        }
+        let (image, files) = try ImageProcessor.process(data, settings: settings)
+        cache?.store(image, files: files, settings: settings)
+        return Prepared(image: image, files: files, wasCached: false)
+    }
+
+    /// Prepares one image file.
+    public func prepare(file: URL) throws(ImageError) -> Prepared {
+        try prepare(Self.read(file))
+    }
+
+    /// Prepares every file on all processor cores; results are in the order of `files`.
+    public func prepare(files: [URL]) -> [Result<Prepared, ImageError>] {
+        let results = ResultSlots<Prepared>(count: files.count)
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            do throws(ImageError) {
+                results.set(index, .success(try prepare(file: files[index])))
+            } catch {
+                results.set(index, .failure(error))
+            }
+        }
+        return results.values
+    }
+
+    /// Checks that a file is an image libvips can decode, without making renditions (`loupe check`).
+    public static func inspect(file: URL) throws(ImageError) -> ImageFormat {
+        let data = try read(file)
+        guard let format = ImageFormat.sniff(data) else { throw .notAnImage }
+        _ = try ImageProcessor.readHeader(data, format: format)
+        return format
+    }
+
+    static func read(_ file: URL) throws(ImageError) -> Data {
+        do { return try Data(contentsOf: file) } catch { throw .unreadable(reason: (error as NSError).localizedDescription) }
+    }
+}
+
+/// Results written by parallel workers, one slot each.
+final class ResultSlots<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Result<Value, ImageError>?]
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ value: Result<Value, ImageError>) { lock.withLock { slots[index] = value } }
+    var values: [Result<Value, ImageError>] {
+        lock.withLock { slots.map { $0 ?? .failure(.unreadable(reason: "not processed")) } }
+    }
+}
