@@ -35,7 +35,7 @@ let package = Package(
         // Readers: the review deck, breed data, session records, study progress.
         .target(name: "Deck", dependencies: ["Diagnostics"]),
         .target(name: "Breeds", dependencies: ["Diagnostics", "LocatedJSON", "MarkupText"]),
-        .target(name: "Sessions", dependencies: ["Diagnostics", "LocatedJSON"]),
+        .target(name: "Sessions", dependencies: ["Diagnostics", "LocatedJSON", "ImagePipeline"]),
         .target(name: "SessionReports", dependencies: ["Sessions", "Templating", "MarkdownHTML", "Diagnostics", "MarkupText"]),
         .target(name: "Study", dependencies: ["Diagnostics", "LocatedJSON"]),
         // Session documents as PDF: finished standalone HTML through WeasyPrint (CSS paged media).

@@ -1,12 +1,13 @@
 import Foundation
+import ImagePipeline
 
 /// Turns a photo file into a `data:` URI for the standalone HTML documents.
 ///
-/// The one place photos are embedded, so an image pipeline can later downscale here. Only JPEG and PNG
+/// The one place photos are embedded, shrunk through the image pipeline (ImagePipeline.EmbeddedPhoto). Only JPEG and PNG
 /// bytes (checked by their signature, not the name) are embedded, and only up to ``maximumBytes``.
 public enum PhotoEmbedder {
-    /// The largest photo embedded as it is; larger ones are listed, not embedded.
-    public static let maximumBytes = 1_500_000
+    /// The largest photo read; larger ones are listed, not embedded. Embedded photos are shrunk to 640 px.
+    public static let maximumBytes = 50_000_000
 
     /// The outcome for one photo.
     public enum Result: Sendable, Equatable {
@@ -33,6 +34,9 @@ public enum PhotoEmbedder {
             return .notAnImage
         }
         guard data.count <= maximumBytes else { return .tooLarge(bytes: data.count) }
-        return .embedded("data:\(type);base64,\(data.base64EncodedString())")
+        // Through the image pipeline: a small, stripped JPEG (no camera, GPS or date metadata in the document).
+        guard let uri = try? EmbeddedPhoto.dataURI(from: data, maxWidth: 640, quality: 70) else { return .notAnImage }
+        _ = type
+        return .embedded(uri)
     }
 }

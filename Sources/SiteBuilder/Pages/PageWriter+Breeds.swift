@@ -10,7 +10,14 @@ extension PageWriter {
         page("breeds", context: catalog.indexContext(root: SitePaths.root(of: BreedCatalog.indexPath)), title: "Breeds",
              path: BreedCatalog.indexPath, kind: "breeds", renderer: renderer, problems: &problems)
         let images = catalog.localImageFiles(in: imagesFolder)
-        let files = Set(images.values).sorted()
+        // Only regular files inside the content folder (links are followed only within it).
+        let contentFolder = ContentFolder(root: options.content)
+        var files: [String] = []
+        for file in Set(images.values).sorted() {
+            if contentFolder.isReadableFile(imagesFolder.appendingPathComponent(file)) { files.append(file); continue }
+            problems.diagnostics.append(.warning("breed photo '\(file)' is a link leading outside the content folder or not a regular file; it is not published",
+                                                 at: SourceLocation(path: options.display("breeds/images/" + file))))
+        }
         let outcome = imagePublisher.publish(files.map { ($0, imagesFolder.appendingPathComponent($0)) }, folder: BreedImages.sitePath)
         for file in files {
             if let error = outcome.failures[file] {
