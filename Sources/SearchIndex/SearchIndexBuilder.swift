@@ -28,10 +28,14 @@ public struct SearchIndexBuilder: Sendable {
         let partials = PartialTables(count: chunkCount)
         DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
             var local: [String: [Int]] = [:]
+            var stems: [String: String?] = [:]  // each distinct word is stemmed once per chunk
             func post(_ text: String, document: Int, section: Int, field: PostingCode.Field) {
                 let packed = document << 20 | section << 2 | field.rawValue
                 for term in SearchText.terms(in: text) {
                     local[term, default: []].appendUnlessLast(packed)
+                    let stem: String?
+                    if let known = stems[term] { stem = known } else { stem = SearchText.stemKey(term); stems[term] = stem }
+                    if let stem { local[stem, default: []].appendUnlessLast(packed) }
                 }
             }
             for number in (chunk * chunkSize)..<min(documents.count, (chunk + 1) * chunkSize) {

@@ -106,6 +106,14 @@ public enum SearchText {
         emit(String(run))
     }
 
+    /// The extra index term that carries `term`'s English stem (`~` + stem), or `nil` when the stem is the
+    /// term itself or the term is not an English word (a–z only, 3 letters or more). The client looks a
+    /// query word's stem up under the same key, so word forms meet ("detachments" ~ "detachment").
+    public static func stemKey(_ term: String) -> String? {
+        let stem = EnglishStemmer.stem(term)
+        return stem == term ? nil : "~" + stem
+    }
+
     /// Letters, numbers and marks (`[\p{L}\p{N}\p{M}]` in the client).
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.value < 0x80 {

@@ -18,7 +18,7 @@ enum WeasyPrintDriver {
     static let source = #"""
     import json, logging, os, sys
     try:
-        from weasyprint import CSS, HTML
+        from weasyprint import CSS, HTML, default_url_fetcher
     except Exception as error:
         sys.stderr.write("cannot import weasyprint: %s\n" % error)
         sys.exit(3)
@@ -27,7 +27,11 @@ enum WeasyPrintDriver {
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
 
     def refuse(url, *args, **kwargs):
+        # Embedded photos are data: URIs; nothing else is ever fetched.
+        if url.startswith("data:"):
+            return default_url_fetcher(url, *args, **kwargs)
         raise ValueError("session documents are standalone; not fetching " + url)
+    refuse._fail_on_errors = False  # WeasyPrint 70 reads this attribute on the fetcher when a fetch fails
 
     folder, job_file = sys.argv[1], sys.argv[2]
     with open(os.path.join(folder, job_file), encoding="utf-8") as handle:

@@ -1,7 +1,116 @@
 /* Loupe search: a sharded section-level index (docs/search.md), loaded lazily from the site's own
    search/ folder. No libraries, no network beyond the site. User text only ever goes into textContent. */
+/* Snowball English ("Porter2") stemmer, a line-for-line port of Sources/SearchIndex/EnglishStemmer.swift; both
+   are checked against tests/fixtures/stemmer/vectors.json (from the reference implementation). */
+var loupeStem = (function () {
+  "use strict";
+  var EXCEPTIONS = { skis: "ski", skies: "sky", idly: "idl", gently: "gentl", ugly: "ugli", early: "earli", only: "onli",
+    singly: "singl", sky: "sky", news: "news", howe: "howe", atlas: "atlas", cosmos: "cosmos", bias: "bias", andes: "andes" };
+  var REGION_PREFIXES = ["gener", "commun", "arsen", "emerg", "inter", "later", "organ", "past", "univers"];
+  var STEP2 = { tional: "tion", enci: "ence", anci: "ance", abli: "able", entli: "ent", izer: "ize", ization: "ize",
+    ational: "ate", ation: "ate", ator: "ate", alism: "al", aliti: "al", alli: "al", fulness: "ful", ousli: "ous",
+    ousness: "ous", iveness: "ive", iviti: "ive", biliti: "ble", bli: "ble", ogist: "og", ogi: "og", fulli: "ful",
+    lessli: "less", li: "" };
+  var STEP3 = { tional: "tion", ational: "ate", alize: "al", icate: "ic", iciti: "ic", ical: "ic", ful: "", ness: "", ative: "" };
+  var STEP4 = ["al", "ance", "ence", "er", "ic", "able", "ible", "ant", "ement", "ment", "ent", "ism", "ate", "iti", "ous", "ive", "ize", "ion"];
+  function isVowel(c) { return c === "a" || c === "e" || c === "i" || c === "o" || c === "u" || c === "y"; }
+  function longest(w, suffixes) {
+    var best = null;
+    for (var i = 0; i < suffixes.length; i++) {
+      var s = suffixes[i];
+      if (w.length >= s.length && w.slice(w.length - s.length).join("") === s && (best === null || s.length > best.length)) best = s;
+    }
+    return best;
+  }
+  function hasVowelBefore(w, end) { for (var i = 0; i < end; i++) if (isVowel(w[i])) return true; return false; }
+  function endsShort(w, end) {
+    if (end >= 3) {
+      var a = w[end - 3], b = w[end - 2], c = w[end - 1];
+      if (!isVowel(a) && isVowel(b) && !isVowel(c) && c !== "w" && c !== "x" && c !== "Y") return true;
+    }
+    if (end === 2 && isVowel(w[0]) && !isVowel(w[1])) return true;
+    return end >= 4 && w.slice(end - 4, end).join("") === "past";
+  }
+  function regionStart(w, start) {
+    var i = start;
+    while (i < w.length && !isVowel(w[i])) i++;
+    while (i < w.length && isVowel(w[i])) i++;
+    return i < w.length ? i + 1 : -1;
+  }
+  function replace(w, length, by) { w.length -= length; for (var i = 0; i < by.length; i++) w.push(by[i]); }
+  function stem(word) {
+    if (word.length < 3 || !/^[a-z]+$/.test(word)) return word;
+    if (Object.prototype.hasOwnProperty.call(EXCEPTIONS, word)) return EXCEPTIONS[word];
+    var w = word.split(""), i, suffix, start;
+    /* prelude */
+    if (w[0] === "y") w[0] = "Y";
+    for (i = 1; i < w.length; i++) if (w[i] === "y" && isVowel(w[i - 1])) w[i] = "Y";
+    /* regions */
+    var p1 = w.length, p2 = w.length, text = w.join(""), at = -1;
+    for (i = 0; i < REGION_PREFIXES.length; i++) if (text.lastIndexOf(REGION_PREFIXES[i], 0) === 0) { at = REGION_PREFIXES[i].length; break; }
+    if (at < 0) at = regionStart(w, 0);
+    if (at >= 0) { p1 = at; var r2 = regionStart(w, at); p2 = r2 >= 0 ? r2 : w.length; }
+    /* step 1a */
+    suffix = longest(w, ["sses", "ied", "ies", "s", "us", "ss"]);
+    if (suffix === "sses") replace(w, 4, "ss");
+    else if (suffix === "ied" || suffix === "ies") replace(w, 3, w.length - 3 >= 2 ? "i" : "ie");
+    else if (suffix === "s" && hasVowelBefore(w, w.length - 2)) w.length -= 1;
+    /* step 1b */
+    suffix = longest(w, ["eed", "eedly", "ed", "edly", "ing", "ingly"]);
+    step1b: if (suffix !== null) {
+      start = w.length - suffix.length;
+      var before = w.slice(0, start).join("");
+      if (suffix === "eed" || suffix === "eedly") {
+        if (start >= p1 && before !== "succ" && before !== "proc" && before !== "exc") replace(w, suffix.length, "ee");
+        break step1b;
+      }
+      if (suffix === "ing") {
+        if (["even", "cann", "inn", "earr", "herr", "out"].indexOf(before) >= 0) break step1b;
+        if (start === 2 && w[1] === "y" && !isVowel(w[0])) { replace(w, 4, "ie"); break step1b; }
+      }
+      if (!hasVowelBefore(w, start)) break step1b;
+      w.length -= suffix.length;
+      var last = w[w.length - 1], tail = w.slice(-2).join("");
+      if (tail === "at" || tail === "bl" || tail === "iz") w.push("e");
+      else if (w.length >= 2 && w[w.length - 2] === last && "bdfgmnprt".indexOf(last) >= 0) {
+        if (!(w.length === 3 && "aeo".indexOf(w[0]) >= 0)) w.length -= 1;
+      } else if (w.length === p1 && endsShort(w, w.length)) w.push("e");
+    }
+    /* step 1c */
+    var end = w[w.length - 1];
+    if ((end === "y" || end === "Y") && w.length >= 3 && !isVowel(w[w.length - 2])) w[w.length - 1] = "i";
+    /* step 2 */
+    suffix = longest(w, Object.keys(STEP2));
+    if (suffix !== null) {
+      start = w.length - suffix.length;
+      if (start >= p1 && (suffix !== "ogi" || (start >= 1 && w[start - 1] === "l")) &&
+          (suffix !== "li" || (start >= 1 && "cdeghkmnrt".indexOf(w[start - 1]) >= 0))) replace(w, suffix.length, STEP2[suffix]);
+    }
+    /* step 3 */
+    suffix = longest(w, Object.keys(STEP3));
+    if (suffix !== null) {
+      start = w.length - suffix.length;
+      if (start >= p1 && (suffix !== "ative" || start >= p2)) replace(w, suffix.length, STEP3[suffix]);
+    }
+    /* step 4 */
+    suffix = longest(w, STEP4);
+    if (suffix !== null) {
+      start = w.length - suffix.length;
+      if (start >= p2 && (suffix !== "ion" || (start >= 1 && (w[start - 1] === "s" || w[start - 1] === "t")))) w.length -= suffix.length;
+    }
+    /* step 5 */
+    start = w.length - 1;
+    if (w[start] === "e") { if (start >= p2 || (start >= p1 && !endsShort(w, start))) w.length -= 1; }
+    else if (w[start] === "l") { if (start >= p2 && start >= 1 && w[start - 1] === "l") w.length -= 1; }
+    return w.join("").replace(/Y/g, "y");
+  }
+  return stem;
+})();
+if (typeof module !== "undefined" && module.exports) module.exports = { stem: loupeStem };
+
 (function () {
   "use strict";
+  if (typeof document === "undefined") return; /* loaded by node for its stemmer tests */
   var doc = document;
   var manifest = window.LOUPE_SEARCH;
   var input = doc.getElementById("search-input");
@@ -14,7 +123,7 @@
   var base = root + "search/";
   var useScripts = location.protocol === "file:" || typeof fetch !== "function";
   var FIELD_WEIGHT = [1, 4, 2, 8]; /* body, header, path, title */
-  var EXACT = 1, PREFIX = 0.6, FUZZY = 0.35;
+  var EXACT = 1, STEM = 0.9, PREFIX = 0.6, FUZZY = 0.35;
   var MAX_WORDS = 8, MAX_TERM = 48, MAX_EXPANSION = 200, MAX_PREFIX_SHARDS = 3, MAX_FUZZY_SHARDS = 4;
   var PREFIX_BUDGET = 60000; /* posting characters a word's completions may add: short prefixes stay fast */
   var SLOTS = 32; /* sections tracked per document for choosing the best one (later ones share the last slot) */
@@ -151,6 +260,18 @@
       return fuzzyWord(word);
     });
   }
+  /* The index terms of the query word's English stem: its `~stem` key and the stem as a word (SearchText.stemKey). */
+  function stemWord(word) {
+    var s = loupeStem(word);
+    if (s === word && !/^[a-z]{3,}$/.test(word)) return Promise.resolve([]);
+    var keys = s === word ? ["~" + s] : ["~" + s, s];
+    return Promise.all(keys.map(function (key) {
+      return load("terms/" + shardOf(key)).then(function (shard) {
+        var i = lowerBound(shard.terms, key);
+        return i < shard.terms.length && shard.terms[i] === key ? [{ shard: shard, index: i, term: key, weight: STEM }] : [];
+      });
+    })).then(function (lists) { return [].concat.apply([], lists); });
+  }
   function fuzzyWord(word) {
     var first = Array.from(word)[0], two = word.slice(0, first.length + 1);
     var keys = firsts.length <= MAX_FUZZY_SHARDS ? firsts.map(function (_, i) { return i; }) : shardsFor(first, first + "\uffff", MAX_FUZZY_SHARDS + 1);
@@ -170,7 +291,8 @@
   var hitCache = new Map();
   function wordHits(word) {
     if (hitCache.has(word)) return hitCache.get(word);
-    var promise = matchWord(word).then(function (matches) {
+    var promise = Promise.all([matchWord(word), stemWord(word)]).then(function (found) {
+      var matches = found[0].concat(found[1]);
       var best = new Float32Array(docCount), slots = new Uint8Array(docCount * SLOTS), docs = [];
       matches.forEach(function (m) {
         var list = postings(m.shard, m.index);
@@ -267,7 +389,10 @@
     return node;
   }
   function isMatch(token, terms) {
-    for (var i = 0; i < token.terms.length; i++) if (terms.has(token.terms[i])) return true;
+    for (var i = 0; i < token.terms.length; i++) {
+      var term = token.terms[i];
+      if (terms.has(term) || terms.has("~" + loupeStem(term))) return true;
+    }
     return false;
   }
   /* Appends text to node with matched words in <mark>. */
