@@ -93,8 +93,8 @@ extension SessionReporter {
             "period": isWeekly ? "week" : "7 days",
             "radar": radar.svg(),
             "hasPrevious": previous != nil,
-            "latestCount": String(periods.latest.count),
-            "previousCount": String(periods.previous.count),
+            "latestCount": periods.latest.count == 1 ? "1 game" : "\(periods.latest.count) games",
+            "previousCount": periods.previous.count == 1 ? "1 game" : "\(periods.previous.count) games",
             "periodScores": GameAxis.allCases.map { axis -> [String: Any] in
                 [
                     "axis": axis.displayName,
