@@ -18,7 +18,7 @@ enum WeasyPrintDriver {
     static let source = #"""
     import json, logging, os, sys
     try:
-        from weasyprint import CSS, HTML, default_url_fetcher
+        from weasyprint import CSS, HTML
     except Exception as error:
         sys.stderr.write("cannot import weasyprint: %s\n" % error)
         sys.exit(3)
@@ -26,12 +26,17 @@ enum WeasyPrintDriver {
     # Unsupported-CSS warnings would only be noise for the user: the style sheets are Loupe's own.
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
 
-    def refuse(url, *args, **kwargs):
-        # Embedded photos are data: URIs; nothing else is ever fetched.
-        if url.startswith("data:"):
-            return default_url_fetcher(url, *args, **kwargs)
-        raise ValueError("session documents are standalone; not fetching " + url)
-    refuse._fail_on_errors = False  # WeasyPrint 70 reads this attribute on the fetcher when a fetch fails
+    # Session documents are standalone: embedded photos are data: URIs, and nothing else is ever fetched.
+    try:
+        from weasyprint.urls import URLFetcher
+        refuse = URLFetcher(allowed_protocols=["data"])
+    except ImportError:  # WeasyPrint before 63 (Debian's package): a fetcher is a function
+        from weasyprint import default_url_fetcher
+
+        def refuse(url, *args, **kwargs):
+            if url.startswith("data:"):
+                return default_url_fetcher(url, *args, **kwargs)
+            raise ValueError("session documents are standalone; not fetching " + url)
 
     folder, job_file = sys.argv[1], sys.argv[2]
     with open(os.path.join(folder, job_file), encoding="utf-8") as handle:
