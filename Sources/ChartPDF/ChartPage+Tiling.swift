@@ -82,7 +82,7 @@ extension ChartPage {
     }
 
     /// One tile: the part of the assembled chart in the sheet's window (clipped), trim and join marks, the sheet's
-    /// label and a 100 mm ruler in the strip below the window, and a vertical 100 mm ruler in the strip to its right.
+    /// label and a 100 mm ruler in the strip below the window.
     init(tile: TileGrid.Tile, of layout: ChartLayout, grid: TileGrid, canvasElements: [PageElement]) {
         let g = layout.geometry
         let spec = layout.spec
@@ -120,8 +120,6 @@ extension ChartPage {
             "Sheet \(tile.label) of \(grid.tiles.count) (\(grid.rows) × \(grid.columns)) · \(spec.distance) \(spec.optotype) chart \(spec.chartID) · print at 100 %\(neighbours.isEmpty ? "" : " · " + neighbours.joined(separator: ", "))",
             x: g.margin, baseline: stripTop, size: 7, isBold: true)))
         elements += Self.horizontalRuler(x: g.margin + 2, y: stripTop + 2.5)
-        // The vertical ruler in its own strip right of the window (its labels stay clear of the join marks).
-        elements += Self.verticalRuler(x: window.maxX + TileGrid.rulerStripWidth - 0.5, zeroY: window.minY + 102)
         self.init(width: layout.pageWidth.value, height: layout.pageHeight.value, scale: spec.scale, elements: elements)
     }
 

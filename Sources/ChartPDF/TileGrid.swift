@@ -6,8 +6,6 @@ public struct TileGrid: Sendable, Equatable {
     public static let overlap = 10.0
     /// Height of the strip under each window for the sheet's label and its 100 mm ruler.
     static let stripHeight = 17.0
-    /// Width of the strip right of each window for the sheet's vertical 100 mm ruler (printers may scale x and y apart).
-    static let rulerStripWidth = 11.0
 
     /// One sheet of a tiled chart.
     public struct Tile: Sendable, Equatable {
@@ -34,7 +32,7 @@ public struct TileGrid: Sendable, Equatable {
         // Half a millimetre inside the margins, so trim and join marks on the window's edges stay inside them too.
         windowX = g.margin + 0.5
         windowY = g.margin + 0.5
-        windowWidth = g.width - 2 * g.margin - 1 - Self.rulerStripWidth
+        windowWidth = g.width - 2 * g.margin - 1
         windowHeight = g.height - 2 * g.margin - 1 - Self.stripHeight
         columns = Self.count(canvasWidth, window: windowWidth)
         rows = Self.count(canvasHeight, window: windowHeight)
