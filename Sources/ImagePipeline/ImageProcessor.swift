@@ -11,6 +11,8 @@ enum ImageProcessor {
     /// Set up libvips once per process: one worker thread per operation (Loupe runs images in
     /// parallel itself) and no operation cache (every image is seen once).
     private static let isReady: Bool = {
+        // libvips prints its own warnings to stderr; Loupe reports every image problem as a located diagnostic.
+        setenv("VIPS_WARNING", "0", 0)
         guard loupe_vips_init() == 0 else { return false }
         vips_concurrency_set(1)
         vips_cache_set_max(0)

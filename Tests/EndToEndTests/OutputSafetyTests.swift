@@ -19,7 +19,7 @@ struct OutputSafetyTests {
         try FileManager.default.createDirectory(at: content.appendingPathComponent("deck/images"), withIntermediateDirectories: true)
         try Data(deck.utf8).write(to: content.appendingPathComponent("deck/deck.tsv"))
         try Data("# About\n\nHello.\n".utf8).write(to: content.appendingPathComponent("about.md"))
-        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).write(to: content.appendingPathComponent("deck/images/lens.png"))
+        try #require(Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAAFElEQVR4nGOUqzjBAANMDEgAhQMAMogBZGgQu3YAAAAASUVORK5CYII=")).write(to: content.appendingPathComponent("deck/images/lens.png"))  // a real 4 × 3 PNG
         try FileManager.default.copyItem(at: templates, to: root.appendingPathComponent("Templates"))
         return root
     }
@@ -219,9 +219,13 @@ struct OutputSafetyTests {
         let run = try Self.run(["build", "--content", "content", "--templates", "Templates", "--out", "site"], in: project)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!run.stderr.contains("lens.png"), "the linked image folder was not used: \(run.stderr)")
-        let image = project.appendingPathComponent("site/images/lens.png").path
-        let attributes = try fileManager.attributesOfItem(atPath: image)
-        #expect(attributes[.type] as? FileAttributeType == .typeRegular)
+        // The image is published as renditions (images/lens-<digest>-<width>.webp …), each a regular file.
+        let images = try fileManager.contentsOfDirectory(atPath: project.appendingPathComponent("site/images").path).filter { $0.hasPrefix("lens-") }
+        #expect(!images.isEmpty, "the linked image was published")
+        for name in images {
+            let attributes = try fileManager.attributesOfItem(atPath: project.appendingPathComponent("site/images/" + name).path)
+            #expect(attributes[.type] as? FileAttributeType == .typeRegular)
+        }
         let enumerator = try #require(fileManager.enumerator(atPath: project.appendingPathComponent("site").path))
         for case let relative as String in enumerator {
             let type = try fileManager.attributesOfItem(atPath: project.appendingPathComponent("site/" + relative).path)[.type] as? FileAttributeType
