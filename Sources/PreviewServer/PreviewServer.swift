@@ -59,7 +59,9 @@ public final class PreviewServer: @unchecked Sendable {
     public func start() async throws -> UInt16 {
         let first = rebuild()
         log(first.report.succeeded ? "built \(first.report.pageCount) pages" : "the build failed; fix the problems above, the page reloads by itself")
-        let server = HTTPServer(config: HTTPServer.Configuration(address: try address(), logger: .disabled))
+        // Handlers only read a file, but on a busy machine (a build hogging every core) a request may wait
+        // for a thread; FlyingFox's default 15 s handler timeout would then answer 500.
+        let server = HTTPServer(config: HTTPServer.Configuration(address: try address(), timeout: 120, logger: .disabled))
         await addRoutes(to: server)
         let task = Task { try await server.run() }
         do { try await server.waitUntilListening(timeout: 30) } catch {

@@ -27,12 +27,12 @@ struct GameVolumeTests {
         let modelled = clock.now - start
         let averages = read.map(\.runningAverages)
         let elapsed = clock.now - start
-        // Processor time, not wall time: the shared CI machine may be busy with other builds.
+        // Reported, not asserted: clock() counts every test running in this process, and speed is a
+        // benchmark's job, not a test's (the games read in seconds: see the printed line).
         let cpuSeconds = Double(Glibc.clock() - cpuStart) / Double(CLOCKS_PER_SEC)
         #expect(log.all.isEmpty)
         #expect(read.flatMap(\.games).count == 60_000)
         #expect(averages.map(\.count).reduce(0, +) == 60_000)
         print("read 60,000 games and their running averages in \(elapsed) (parsed after \(parsed), modelled after \(modelled)); processor time \(cpuSeconds) s")
-        #expect(cpuSeconds < 20, "took \(cpuSeconds) s of processor time")
     }
 }
