@@ -13,11 +13,17 @@ enum LiveReloadScript {
     /// Reloads the page when a build finishes (`reload` after success, `problems` after a failure).
     static let script = """
     (function () {
+      // The site's offline worker would answer reloads from its cache: never in serve mode.
+      if (navigator.serviceWorker) {
+        navigator.serviceWorker.getRegistrations().then(function (all) { all.forEach(function (r) { r.unregister(); }); });
+      }
       if (!window.EventSource) return;
       var source = new EventSource("\(eventsPath)");
       function reload() { source.close(); window.location.reload(); }
       source.addEventListener("reload", reload);
       source.addEventListener("problems", reload);
+      // Marks the page once its stream is open (tests wait for it before they save a change).
+      source.addEventListener("open", function () { document.documentElement.setAttribute("data-loupe-live", "open"); });
     })();
 
     """

@@ -218,6 +218,8 @@ public final class PreviewServer: @unchecked Sendable {
         }
         // The path as sent (request.path is standardised, which drops a trailing slash).
         let path = request.target.path(percentEncoded: false)
+        // No offline worker in serve mode: it would serve cached pages instead of the rebuilt ones.
+        if path == "/sw.js" { return HTTPResponse(statusCode: .notFound) }
         if files.needsSlash(path) {
             return HTTPResponse(statusCode: .movedPermanently, headers: HTTPHeaders([.location: path + "/"]))
         }

@@ -61,22 +61,29 @@ def test_page_reloads_after_a_save_and_shows_the_overlay_for_a_broken_deck(serve
         driver.get_log("browser")
 
 
+def _wait_for_event_stream(driver):
+    """A change saved before the page's event stream is open would reload nothing: wait until it is."""
+    WebDriverWait(driver, 60).until(
+        lambda d: d.execute_script("return document.documentElement.getAttribute('data-loupe-live') === 'open'"))
+
+
 def _reload_and_overlay(served, driver):
     content, url = served
     deck = content / "deck" / "deck.tsv"
     driver.get(url + "deck/eyes/lens/cataract.html")
     assert "Cloudy lens" in driver.page_source
-    time.sleep(1)  # let the page open its event stream
+    _wait_for_event_stream(driver)
 
     deck.write_text(HEADER + "Eyes\tLens\tCataract\t# Q?\tOpaque lens\n")
     WebDriverWait(driver, 60).until(lambda d: "Opaque lens" in d.page_source)
 
+    _wait_for_event_stream(driver)
     deck.write_text("Kategory\tTopic\tSubtopic\tHeader 1\tInfo1\nEyes\tLens\tCataract\t# Q?\tX\n")
     overlay = WebDriverWait(driver, 60).until(lambda d: d.find_elements(By.ID, "loupe-build-errors"))
     assert "deck/deck.tsv:1:" in overlay[0].text
     assert "Opaque lens" in driver.page_source, "the last good page stays underneath"
 
-    time.sleep(1)
+    _wait_for_event_stream(driver)
     deck.write_text(HEADER + "Eyes\tLens\tCataract\t# Q?\tFixed lens\n")
     WebDriverWait(driver, 60).until(lambda d: "Fixed lens" in d.page_source)
     assert not driver.find_elements(By.ID, "loupe-build-errors")
