@@ -11,6 +11,14 @@ import Testing
 struct PreviewServerTests {
     static let header = "Category\tTopic\tSubtopic\tHeader 1\tInfo1\n"
 
+    /// A session whose own limits (60 s by default on Linux) do not cut the request short.
+    static let patientSession: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 900
+        configuration.timeoutIntervalForResource = 900
+        return URLSession(configuration: configuration)
+    }()
+
     /// A content folder, an output folder beside it, and a running server on a free port.
     final class Fixture {
         let root: URL
@@ -43,7 +51,7 @@ struct PreviewServerTests {
             let url = try #require(URL(string: "http://127.0.0.1:\(port)\(path)"))
             // Generous: in a full `swift test` run, hundreds of tests share this process's two cooperative
             // threads with the in-process server, which may wait minutes for one (it answers at once otherwise).
-            let (data, response) = try await URLSession.shared.data(for: URLRequest(url: url, timeoutInterval: 900))
+            let (data, response) = try await PreviewServerTests.patientSession.data(for: URLRequest(url: url, timeoutInterval: 900))
             return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
         }
     }
