@@ -26,21 +26,7 @@ struct OutputSafetyTests {
 
     /// Runs the binary in `directory` with extra environment variables.
     static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> LoupeBinary.Run {
-        let binary = try #require(LoupeBinary.executable, "build the loupe executable first (swift build --product loupe)")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return LoupeBinary.Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                               stderr: String(decoding: errData, as: UTF8.self))
+        try LoupeBinary.run(arguments, in: directory, environment: environment)
     }
 
     /// Builds in `project` with `--out out` and expects a refusal that leaves every file in place.
