@@ -50,8 +50,10 @@ public struct BuildReport: Sendable {
     public var diagnostics: [Diagnostic]
     /// The number of HTML pages rendered.
     public var pageCount: Int
-    /// The number of files written (0 for `check`).
+    /// The number of files in the site (0 for `check`).
     public var fileCount: Int
+    /// The number of files written or deleted (all of them for a full build).
+    public var changedFileCount = 0
     /// Seconds spent in each phase, in order.
     public var timings: [(phase: String, seconds: Double)] = []
     /// Whether the previous site was kept because no input changed.

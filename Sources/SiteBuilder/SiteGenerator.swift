@@ -19,29 +19,42 @@ public enum SiteGenerator {
             return BuildReport(diagnostics: [.error(error.messageOnly, at: SourceLocation(path: options.output.relativePath))], pageCount: 0, fileCount: 0)
         }
         defer { withExtendedLifetime(lock) {} }
-        let fingerprint = BuildFingerprint.fingerprint(of: options)
-        if !options.force, let previous = BuildFingerprint.reusable(at: destination, fingerprint: fingerprint) {
+        let inputs = BuildFingerprint.fingerprint(of: options)
+        let previous = options.force ? nil : BuildFingerprint.previous(at: destination)
+        if let previous, previous.fingerprint == inputs.all, previous.isIntact(at: destination) {
             // Nothing changed since the last successful build: same diagnostics, site left as it is.
             var report = BuildReport(diagnostics: previous.diagnostics, pageCount: previous.pageCount, fileCount: 0)
             report.isUpToDate = true
             return report
         }
-        let output: StagedOutput
-        do { output = try StagedOutput(destination: destination) } catch {
+        // The same executable, options, templates and settings: update the previous site in place.
+        // Anything else: a full build into a staging folder, swapped in at the end.
+        let target: PublishingOutput
+        do {
+            if let previous, previous.engine == inputs.engine {
+                target = .incremental(try IncrementalOutput(destination: destination, previous: previous.files))
+            } else {
+                target = .full(try StagedOutput(destination: destination))
+            }
+        } catch {
             return BuildReport(diagnostics: [.error(error.messageOnly, at: SourceLocation(path: options.output.relativePath))], pageCount: 0, fileCount: 0)
         }
-        var report = generate(options, into: output)
-        if report.isPublishable {
-            BuildFingerprint.record(in: output, fingerprint: fingerprint, pageCount: report.pageCount, diagnostics: report.diagnostics)
-            do { try output.commit() } catch {
-                output.discard()
-                report.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: options.output.relativePath)))
-            }
-            report.fileCount = output.fileCount
-        } else {
-            output.discard()
+        let recording = HashingOutput(wrapping: target.output)
+        var report = generate(options, into: recording)
+        guard report.isPublishable else {
+            target.discard()
             report.fileCount = 0
+            return report
         }
+        let manifest = BuildFingerprint(fingerprint: inputs.all, engine: inputs.engine, pageCount: report.pageCount,
+                                        files: recording.records, diagnostics: report.diagnostics)
+        do {
+            report.changedFileCount = try target.commit(manifest: manifest.encoded)
+        } catch {
+            target.discard()
+            report.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: options.output.relativePath)))
+        }
+        report.fileCount = manifest.files.count
         return report
     }
 
@@ -56,10 +69,10 @@ public enum SiteGenerator {
 
     /// Reads, validates and renders everything, writing nothing.
     public static func check(_ options: BuildOptions) -> BuildReport {
-        generate(options, into: DiscardingOutput())
+        generate(options, into: HashingOutput(wrapping: DiscardingOutput()))
     }
 
-    static func generate(_ options: BuildOptions, into output: any SiteOutput) -> BuildReport {
+    static func generate(_ options: BuildOptions, into output: HashingOutput) -> BuildReport {
         var log = DiagnosticLog()
         let clock = ContinuousClock()
         let start = clock.now

@@ -5,7 +5,7 @@ import ImagePipeline
 /// into the site. Only renditions are ever written: nothing from an images folder is copied as it is.
 struct ImagePublisher {
     let pipeline: ImagePipeline
-    let output: any SiteOutput
+    let output: HashingOutput
 
     /// The outcome for a set of sources.
     struct Outcome {
@@ -21,7 +21,7 @@ struct ImagePublisher {
     /// discarding output) each file is only inspected: sniffed and its header decoded.
     func publish(_ sources: [(name: String, file: URL)], folder: String) -> Outcome {
         var outcome = Outcome()
-        if output is DiscardingOutput {
+        if output.isDiscarding {
             for source in sources {
                 do throws(ImageError) { _ = try ImagePipeline.inspect(file: source.file) } catch { outcome.failures[source.name] = error }
             }

@@ -1,25 +1,41 @@
 import Diagnostics
 import Foundation
 
-/// Lets `loupe build` skip work when nothing changed: a fingerprint of every input byte (content,
-/// templates, options and the loupe executable itself) is stored with the site in
-/// `.loupe/build.json`, together with the list of files written and the diagnostics reported. A
-/// later build with the same fingerprint, whose previous output is still intact, reports the same
-/// diagnostics and leaves the site as it is.
+/// The build manifest, `.loupe/build.json` in the output folder: fingerprints of the inputs, every
+/// file of the site with its size, hash and (for pages) input digest, and the diagnostics reported.
+///
+/// - The **fingerprint** covers every input byte (content, templates, options and the loupe
+///   executable). A later build with the same fingerprint, whose files are all still there with
+///   their sizes, reports the same diagnostics and leaves the site as it is.
+/// - The **engine** fingerprint covers everything but the content's data files: the executable,
+///   options, templates and `loupe.yml`. A later build with the same engine updates the site in place
+///   (``IncrementalOutput``): a page is rendered only when its digest differs from the recorded one,
+///   any other file is rewritten only when its bytes differ. A different engine means a full build.
 struct BuildFingerprint: Codable, Equatable {
     /// Where the manifest lives inside the output folder.
     static let manifestPath = ".loupe/build.json"
+    /// The manifest format; a different one is never reused.
+    static let format = 2
 
+    var format = Self.format
     var fingerprint: String
+    var engine: String
     var pageCount: Int
-    /// Every file of the site with its size in bytes.
-    var files: [String: Int]
+    /// Every file of the site, by site-relative path.
+    var files: [String: WrittenFile]
     var diagnostics: [Diagnostic]
 
+    /// The two fingerprints of a build's inputs.
+    struct Inputs {
+        var engine: String
+        var all: String
+    }
+
     /// Fingerprints the inputs of a build.
-    static func fingerprint(of options: BuildOptions) -> String {
+    static func fingerprint(of options: BuildOptions) -> Inputs {
         var hash = FNV1a()
-        hash.add("loupe-build-1|sessions=\(options.includeSessions)|encoding=\(options.deckEncoding?.rawValue ?? "auto")|")
+        var engine = ""
+        hash.add("loupe-build-\(format)|sessions=\(options.includeSessions)|encoding=\(options.deckEncoding?.rawValue ?? "auto")|")
         hash.add("paper=\(options.sessionPaper ?? "")|")
         if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"),
            let attributes = try? FileManager.default.attributesOfItem(atPath: executable) {
@@ -27,16 +43,20 @@ struct BuildFingerprint: Codable, Equatable {
         } else {
             hash.add("exe=\(CommandLine.arguments.first ?? "")|\(Date().timeIntervalSince1970)|") // unknown: never reuse
         }
-        for (label, folder) in [("content", options.content), ("templates", options.templates)] {
+        for (label, folder, used) in [("templates", options.templates, nil), ("settings", options.content, engineContent),
+                                      ("content", options.content, usedContent.subtracting(engineContent))] {
             hash.add("[\(label)]")
-            let used = label == "content" ? usedContent : nil
             for (relative, url) in files(under: folder, only: used) {
                 guard let size = hash.addFile(at: url.path) else { continue }
                 hash.add("|\(relative)|\(size)|")
             }
+            if label == "settings" { engine = hash.hex }
         }
-        return hash.hex
+        return Inputs(engine: engine, all: hash.hex)
     }
+
+    /// The content entries that are part of the engine fingerprint.
+    static let engineContent: Set<String> = ["loupe.yml"]
 
     /// The entries of the content folder a build reads; anything else (a video, a backup folder)
     /// cannot change the site and is not read.
@@ -60,74 +80,28 @@ struct BuildFingerprint: Codable, Equatable {
         return result.sorted { $0.0 < $1.0 }
     }
 
-    /// The manifest of an existing site, if it matches `fingerprint` and every file it lists is
-    /// still there with its size.
-    static func reusable(at output: URL, fingerprint: String) -> BuildFingerprint? {
+    /// The manifest of an existing site (any fingerprint), if it can be read.
+    static func previous(at output: URL) -> BuildFingerprint? {
         let file = output.appendingPathComponent(manifestPath)
         guard let data = FileManager.default.contents(atPath: file.path),
               let manifest = try? JSONDecoder().decode(BuildFingerprint.self, from: data),
-              manifest.fingerprint == fingerprint else { return nil }
-        for (path, size) in manifest.files {
-            let attributes = try? FileManager.default.attributesOfItem(atPath: output.appendingPathComponent(path).path)
-            guard let actual = attributes?[.size] as? Int, actual == size else { return nil }
-        }
+              manifest.format == format else { return nil }
         return manifest
     }
 
-    /// Lists the staged site's files and writes the manifest into it.
-    static func record(in output: StagedOutput, fingerprint: String, pageCount: Int, diagnostics: [Diagnostic]) {
-        let sizes = output.writtenSizes
-        let manifest = BuildFingerprint(fingerprint: fingerprint, pageCount: pageCount, files: sizes, diagnostics: diagnostics)
+    /// Whether every file this manifest lists is still there with its size.
+    func isIntact(at output: URL) -> Bool {
+        for (path, file) in files {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: output.appendingPathComponent(path).path)
+            guard let actual = attributes?[.size] as? Int, actual == file.size else { return false }
+        }
+        return true
+    }
+
+    /// The manifest as written into the site.
+    var encoded: Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        if let data = try? encoder.encode(manifest) {
-            try? output.write(data + Data("\n".utf8), to: manifestPath)
-        }
+        return ((try? encoder.encode(self)) ?? Data()) + Data("\n".utf8)
     }
-}
-
-/// 64-bit FNV-1a, twice with different offsets for a 128-bit change detector (not cryptographic).
-struct FNV1a {
-    private var a: UInt64 = 0xcbf2_9ce4_8422_2325
-    private var b: UInt64 = 0x84222325_cbf29ce4
-    private static let prime: UInt64 = 0x0000_0100_0000_01B3
-
-    mutating func add(_ text: String) { add(Data(text.utf8)) }
-
-    /// Mixes in the bytes of the file at `path`, read 1 MiB at a time (a 2 GB video never sits in
-    /// memory); returns its size, or `nil` when it cannot be opened.
-    mutating func addFile(at path: String) -> Int? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        var size = 0
-        while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-            add(chunk)
-            size += chunk.count
-        }
-        return size
-    }
-
-    /// Mixes 8 bytes at a time (then the tail byte by byte): fast enough to fingerprint a large deck
-    /// in a few milliseconds.
-    mutating func add(_ data: Data) {
-        var a = self.a, b = self.b
-        data.withUnsafeBytes { raw in
-            let words = raw.count / 8
-            for index in 0..<words {
-                let word = raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
-                a = (a ^ word) &* Self.prime
-                a ^= a >> 29
-                b = (b ^ (word &+ 0x9E37_79B9_7F4A_7C15)) &* Self.prime
-                b ^= b >> 31
-            }
-            for byte in raw[(words * 8)...] {
-                a = (a ^ UInt64(byte)) &* Self.prime
-                b = (b ^ UInt64(byte ^ 0x5A)) &* Self.prime
-            }
-        }
-        self.a = a
-        self.b = b
-    }
-
-    var hex: String { String(a, radix: 16) + String(b, radix: 16) }
 }

@@ -1,11 +1,13 @@
 import Foundation
 
-/// Where generated files go: a staging folder for `build`, nowhere for `check`.
+/// Where generated files go: a staging folder for a full build, the previous site for an incremental
+/// one, nowhere for `check`.
 public protocol SiteOutput: Sendable {
     /// Writes bytes at a site-relative path.
     func write(_ data: Data, to relativePath: String) throws(OutputError)
-    /// Copies a file into the site.
-    func copy(_ source: URL, to relativePath: String) throws(OutputError)
+    /// Keeps the previous build's file at `relativePath` when it was made from inputs with the same
+    /// `digest`, returning its record; `nil` means the caller must produce and write it.
+    func reuse(_ relativePath: String, digest: String) -> WrittenFile?
 }
 
 extension SiteOutput {
@@ -13,6 +15,9 @@ extension SiteOutput {
     func write(text: String, to relativePath: String) throws(OutputError) {
         try write(Data(text.utf8), to: relativePath)
     }
+
+    /// Nothing to reuse: every file is produced.
+    public func reuse(_ relativePath: String, digest: String) -> WrittenFile? { nil }
 }
 
 extension StagedOutput: SiteOutput {}
@@ -23,6 +28,4 @@ public struct DiscardingOutput: SiteOutput {
     public init() {}
     /// Discards `data`.
     public func write(_ data: Data, to relativePath: String) throws(OutputError) {}
-    /// Discards the copy.
-    public func copy(_ source: URL, to relativePath: String) throws(OutputError) {}
 }

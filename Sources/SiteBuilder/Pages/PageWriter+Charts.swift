@@ -52,25 +52,34 @@ extension PageWriter {
         let results = content.charts.map { chart -> [String: Any]? in
             let stem = "charts/" + chart.spec.fileStem
             do {
-                let pdf = try ChartRenderer.render(chart.layout, format: .pdf)
-                let svg = try ChartRenderer.render(chart.layout, format: .svg)
-                try output.write(Data(pdf.data), to: stem + ".pdf")
-                try output.write(Data(ChartRenderer.scoreSheet(of: chart.layout)), to: stem + "-score.pdf")
                 // One SVG per sheet, and a preview of the assembled chart for the page.
-                let sheets = svg.sheets.count > 1 ? svg.sheets.map { (stem + "-" + $0.name + ".svg", $0.data) } : [(stem + ".svg", svg.data)]
-                for (path, data) in sheets { try output.write(Data(data), to: path) }
-                try output.write(Data(ChartRenderer.previewSVG(of: chart.layout)), to: stem + "-preview.svg")
+                let names = ChartRenderer.sheetNames(of: chart.layout)
+                let sheetPaths = names.count > 1 ? names.map { stem + "-" + $0 + ".svg" } : [stem + ".svg"]
+                let pageCount = names.count  // one name per sheet (ChartRenderer.pages)
+                let warnings = chart.layout.warnings
+                // The files depend on the chart's spec alone: an earlier build's files for the same spec are kept.
+                let digest = "chart-1|" + String(describing: chart.spec)
+                let paths = [stem + ".pdf", stem + "-score.pdf", stem + "-preview.svg"] + sheetPaths
+                if !paths.allSatisfy({ output.reuse($0, digest: digest) != nil }) {
+                    let pdf = try ChartRenderer.render(chart.layout, format: .pdf)
+                    let svg = try ChartRenderer.render(chart.layout, format: .svg)
+                    try output.write(Data(pdf.data), to: stem + ".pdf", digest: digest)
+                    try output.write(Data(ChartRenderer.scoreSheet(of: chart.layout)), to: stem + "-score.pdf", digest: digest)
+                    let sheets = svg.sheets.count > 1 ? svg.sheets.map(\.data) : [svg.data]
+                    for (path, data) in zip(sheetPaths, sheets) { try output.write(Data(data), to: path, digest: digest) }
+                    try output.write(Data(ChartRenderer.previewSVG(of: chart.layout)), to: stem + "-preview.svg", digest: digest)
+                }
                 let largest = chart.spec.chartRows.first?.height.value ?? 0
                 let smallest = chart.spec.chartRows.last
                 return [
                     "distance": chart.spec.distance.description, "optotype": chart.spec.optotype.description,
-                    "paper": chart.spec.paper.description, "pages": pdf.pageCount, "isMultiPage": pdf.pageCount > 1,
-                    "pdf": stem + ".pdf", "scoreSheet": stem + "-score.pdf", "svg": sheets[0].0, "preview": stem + "-preview.svg", "id": chart.spec.chartID,
-                    "svgSheets": sheets.map { ["path": $0.0, "name": String($0.0.dropFirst(stem.count + 1).dropLast(4))] },
+                    "paper": chart.spec.paper.description, "pages": pageCount, "isMultiPage": pageCount > 1,
+                    "pdf": stem + ".pdf", "scoreSheet": stem + "-score.pdf", "svg": sheetPaths[0], "preview": stem + "-preview.svg", "id": chart.spec.chartID,
+                    "svgSheets": sheetPaths.map { ["path": $0, "name": String($0.dropFirst(stem.count + 1).dropLast(4))] },
                     "isTiled": chart.layout.tiling != nil,
                     "largest": String(format: "%.2f", largest),
                     "smallestStroke": smallest.map { String(format: "%.3f", $0.stroke.value) } ?? "",
-                    "warnings": pdf.warnings, "hasWarnings": !pdf.warnings.isEmpty,
+                    "warnings": warnings, "hasWarnings": !warnings.isEmpty,
                 ]
             } catch let error as ChartError {
                 problems.diagnostics.append(.error("\(error)", at: SourceLocation(path: stem)))

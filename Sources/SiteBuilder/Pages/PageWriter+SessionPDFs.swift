@@ -15,26 +15,33 @@ extension PageWriter {
             return
         }
         // `loupe check` writes nothing: rendering PDFs there would only cost time.
-        guard !(output is DiscardingOutput) else { return }
-        let sources = files.compactMap { file in
-            PDFSource(sessionDocument: file.contents, relativePath: file.relativePath).map { (file.relativePath, $0) }
-        }
+        guard !output.isDiscarding else { return }
+        // A PDF made from the same document on the same paper by an earlier build is kept: WeasyPrint
+        // takes about a second per document.
+        let sources = files.compactMap { file -> (path: String, source: PDFSource, digest: String)? in
+            guard let source = PDFSource(sessionDocument: file.contents, relativePath: file.relativePath) else { return nil }
+            let path = "sessions/" + PDFSource.pdfPath(forHTML: file.relativePath)
+            var hash = FNV1a()
+            hash.add("pdf-1|\(paperName)|\(source.id)|\(source.title)|\(source.subject)|\(source.language)|")
+            hash.add(source.html)
+            return (path, source, hash.hex)
+        }.filter { output.reuse($0.path, digest: $0.digest) == nil }
+        guard !sources.isEmpty else { return }
         let results: [Result<Data, SessionPDFError>]
         do {
-            results = try SessionPDFRenderer(paper: paper).render(sources.map(\.1))
+            results = try SessionPDFRenderer(paper: paper).render(sources.map(\.source))
         } catch {
             problems.diagnostics.append(.warning(error.description, at: SourceLocation(path: "sessions/")))
             return
         }
-        for ((htmlPath, _), result) in zip(sources, results) {
-            let path = "sessions/" + PDFSource.pdfPath(forHTML: htmlPath)
+        for (source, result) in zip(sources, results) {
             switch result {
             case .success(let data):
-                do { try output.write(data, to: path) } catch {
-                    problems.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: path)))
+                do { try output.write(data, to: source.path, digest: source.digest) } catch {
+                    problems.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: source.path)))
                 }
             case .failure(let error):
-                problems.diagnostics.append(.error(error.description, at: SourceLocation(path: path)))
+                problems.diagnostics.append(.error(error.description, at: SourceLocation(path: source.path)))
             }
         }
     }

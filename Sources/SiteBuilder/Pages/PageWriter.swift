@@ -8,7 +8,9 @@ import Templating
 struct PageWriter {
     let content: SiteContent
     let templates: TemplateLibrary
-    let output: any SiteOutput
+    /// Every file goes through a hashing output so the service worker can list and version them and
+    /// the manifest can record them.
+    let output: HashingOutput
     let options: BuildOptions
     private(set) var pageCount = 0
     /// Errors that left one input out without stopping the site (unreadable session files).
@@ -16,11 +18,10 @@ struct PageWriter {
     /// Published deck images by file name (filled by `writeImages`).
     var images: [String: PublishedImage] = [:]
 
-    init(content: SiteContent, templates: TemplateLibrary, output: any SiteOutput, options: BuildOptions) {
+    init(content: SiteContent, templates: TemplateLibrary, output: HashingOutput, options: BuildOptions) {
         self.content = content
         self.templates = templates
-        // Every file goes through a hashing output so the service worker can list and version them.
-        self.output = HashingOutput(wrapping: output)
+        self.output = output
         self.options = options
     }
 
@@ -78,9 +79,7 @@ struct PageWriter {
             writer.page("search", context: ["title": "Search", "breadcrumbs": [DeckPages.crumb("Contents", SitePaths.home)]],
                         title: "Search", path: "search.html", kind: "search", renderer: renderer, problems: &problems)
         }
-        if let hashing = output as? HashingOutput {
-            timed("offline files") { $0.writeOffline(hashing: hashing, problems: &problems) }
-        }
+        timed("offline files") { $0.writeOffline(hashing: $0.output, problems: &problems) }
         problems.diagnostics.append(contentsOf: searchProblems.all)
         log.merge(problems.diagnostics.sorted { ($0.location.path, $0.location.line ?? 0) < ($1.location.path, $1.location.line ?? 0) })
     }
@@ -111,7 +110,7 @@ struct PageWriter {
             let job = allJobs[index]
             let page = PageRenderer.Page(title: job.title, root: SitePaths.root(of: job.path), kind: job.kind)
             do {
-                try output.write(text: try renderer.render(job.template, context: job.context(), page: page), to: job.path)
+                try renderer.write(job.template, context: job.context(), page: page, to: job.path, output: output)
                 _ = written.add(1)
             } catch let error as TemplateError {
                 shared.add(error.diagnostic)
@@ -154,8 +153,7 @@ struct PageWriter {
                                                  images: images)
                     let page = PageRenderer.Page(title: job.card.title, root: SitePaths.root(of: path), kind: "card")
                     do {
-                        let html = try renderer.render("card", context: context, page: page)
-                        try output.write(text: html, to: path)
+                        try renderer.write("card", context: context, page: page, to: path, output: output)
                     } catch let error as TemplateError {
                         shared.add(error.diagnostic)
                     } catch let error as OutputError {
@@ -176,8 +174,7 @@ struct PageWriter {
                        renderer: PageRenderer, problems: inout ProblemList, isPersonal: Bool = false) {
         let page = PageRenderer.Page(title: title, root: SitePaths.root(of: path), kind: kind, isPersonal: isPersonal)
         do {
-            let html = try renderer.render(template, context: context, page: page)
-            try output.write(text: html, to: path)
+            try renderer.write(template, context: context, page: page, to: path, output: output)
             pageCount += 1
         } catch let error as TemplateError {
             problems.diagnostics.append(error.diagnostic)

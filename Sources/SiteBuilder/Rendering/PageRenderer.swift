@@ -12,10 +12,15 @@ struct PageRenderer: Sendable {
 
     /// The site values for templates, with `has…` flags as booleans (built once, used by every page).
     private let siteValues: SiteValues
+    /// A digest of `site`, part of every page's digest.
+    private let siteDigest: String
 
     init(templates: TemplateLibrary, site: [String: String]) {
         self.templates = templates
         self.site = site
+        var hash = FNV1a()
+        _ = ContextDigest.add(site, to: &hash)
+        siteDigest = hash.hex
         var values: [String: Any] = site
         for (key, value) in site where key.hasPrefix("has") { values[key] = value == "true" }
         siteValues = SiteValues(values: values)
@@ -30,6 +35,20 @@ struct PageRenderer: Sendable {
         var description: String? = nil
         var isPersonal = false
         var scripts: [String] = []
+    }
+
+    /// The digest of the page `render` would make from the same arguments (templates and settings are
+    /// covered by the build's engine fingerprint), or `nil` when the context cannot be digested.
+    func digest(_ template: String, context: [String: Any], page: Page) -> String? {
+        ContextDigest.page(template: template, context: context, page: page, site: siteDigest)
+    }
+
+    /// Renders the page into `output` at `path`, unless the output keeps the previous build's page
+    /// made from the same digest.
+    func write(_ template: String, context: [String: Any], page: Page, to path: String, output: HashingOutput) throws {
+        let digest = digest(template, context: context, page: page)
+        if let digest, output.reuse(path, digest: digest) != nil { return }
+        try output.write(Data(render(template, context: context, page: page).utf8), to: path, digest: digest)
     }
 
     /// Renders the Markdown template `template` with `context`, then wraps it in the layout.

@@ -1,0 +1,73 @@
+import Foundation
+
+/// An output that passes every file on and records its size, a hash of its bytes and (for pages) the
+/// digest it was rendered from: the site's service worker lists every file and carries a version
+/// that changes whenever any file changes, and the build manifest keeps the records for the next
+/// incremental build.
+final class HashingOutput: SiteOutput, @unchecked Sendable {
+    private let base: any SiteOutput
+    private let lock = NSLock()
+    private var files: [String: WrittenFile] = [:]
+
+    init(wrapping base: any SiteOutput) { self.base = base }
+
+    /// Whether files are thrown away (`loupe check`): work that only produces files can be skipped.
+    var isDiscarding: Bool { base is DiscardingOutput }
+
+    func write(_ data: Data, to relativePath: String) throws(OutputError) {
+        try write(data, to: relativePath, digest: nil)
+    }
+
+    /// Writes a file rendered from inputs with `digest` (see ``SiteOutput/reuse(_:digest:)``).
+    func write(_ data: Data, to relativePath: String, digest: String?) throws(OutputError) {
+        try base.write(data, to: relativePath)
+        let record = WrittenFile(size: data.count, hash: Self.hex(data, path: relativePath), digest: digest)
+        lock.withLock { files[relativePath] = record }
+    }
+
+    func reuse(_ relativePath: String, digest: String) -> WrittenFile? {
+        guard let record = base.reuse(relativePath, digest: digest) else { return nil }
+        lock.withLock { files[relativePath] = record }
+        return record
+    }
+
+    /// Every file so far, by site-relative path.
+    var records: [String: WrittenFile] { lock.withLock { files } }
+
+    /// Every path written so far, sorted.
+    var paths: [String] { lock.withLock { files.keys.sorted() } }
+
+    /// A version of everything written so far: independent of the order files were written in.
+    var version: String {
+        let all = lock.withLock { files }
+        var combined = Self.hash(Data())
+        for path in all.keys.sorted() {
+            combined = (combined ^ (UInt64(all[path]?.hash ?? "", radix: 16) ?? 0)) &* 0x0000_0100_0000_01B3
+        }
+        return String(combined, radix: 16)
+    }
+
+    /// The recorded hash of `data` at `path`.
+    static func hex(_ data: Data, path: String) -> String {
+        String(hash(data, seed: hash(Data(path.utf8))), radix: 16)
+    }
+
+    /// FNV-1a over 8-byte words (then the tail bytes): fast enough to run on every page.
+    static func hash(_ data: Data, seed: UInt64 = 0xCBF2_9CE4_8422_2325) -> UInt64 {
+        var hash = seed
+        let prime: UInt64 = 0x0000_0100_0000_01B3
+        data.withUnsafeBytes { raw in
+            let count = raw.count
+            var index = 0
+            while index + 8 <= count {
+                hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* prime
+                index += 8
+            }
+            while index < count {
+                hash = (hash ^ UInt64(raw[index])) &* prime
+                index += 1
+            }
+        }
+        return hash
+    }
+}

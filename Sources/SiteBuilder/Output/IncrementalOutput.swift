@@ -1,0 +1,99 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Updates the previous site in place, changing only the files whose bytes (or, for pages, whose
+/// inputs) changed since the build recorded in `previous`.
+///
+/// Nothing in the site is touched until ``commit(manifest:)``: changed files are first written into
+/// a staging folder beside the site (``StagedOutput``), so a build that fails leaves the previous site
+/// as it was. The commit first removes the manifest (so a build killed half-way is followed by a full
+/// build, never by a wrong reuse), then renames each changed file over the old one (each file is
+/// either the old or the new version at any moment), deletes files no longer produced, and finally
+/// writes the new manifest.
+final class IncrementalOutput: SiteOutput, @unchecked Sendable {
+    /// The site being updated.
+    let destination: URL
+    private let previous: [String: WrittenFile]
+    private let pending: StagedOutput
+    private let lock = NSLock()
+    private var kept = Set<String>()
+    private var changed = Set<String>()
+
+    /// An output updating the site at `destination`, whose manifest listed `previous`. Call it while
+    /// holding the destination's ``OutputLock``.
+    init(destination: URL, previous: [String: WrittenFile]) throws(OutputError) {
+        self.destination = destination.standardizedFileURL
+        self.previous = previous
+        pending = try StagedOutput(destination: destination)
+    }
+
+    /// The number of files that will change (written or deleted) on commit.
+    var changedCount: Int {
+        lock.withLock { changed.count + previous.keys.filter { !kept.contains($0) && !changed.contains($0) }.count }
+    }
+
+    func write(_ data: Data, to relativePath: String) throws(OutputError) {
+        if let old = previous[relativePath], old.size == data.count, old.hash == HashingOutput.hex(data, path: relativePath),
+           sizeOnDisk(relativePath) == data.count {
+            lock.withLock { _ = kept.insert(relativePath) }
+            return
+        }
+        try pending.write(data, to: relativePath)
+        lock.withLock { _ = changed.insert(relativePath) }
+    }
+
+    func reuse(_ relativePath: String, digest: String) -> WrittenFile? {
+        guard let old = previous[relativePath], old.digest == digest, sizeOnDisk(relativePath) == old.size else { return nil }
+        lock.withLock { _ = kept.insert(relativePath) }
+        return old
+    }
+
+    /// Applies the changes to the site, then writes `manifest` at `manifestPath`.
+    func commit(manifest: Data, at manifestPath: String) throws(OutputError) {
+        let site = destination.path
+        let (changed, removed) = lock.withLock {
+            (self.changed.sorted(), previous.keys.filter { !kept.contains($0) && !self.changed.contains($0) }.sorted())
+        }
+        unlink(site + "/" + manifestPath)
+        for path in changed {
+            let target = site + "/" + path
+            do {
+                try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent,
+                                                        withIntermediateDirectories: true)
+            } catch {
+                throw .cannotCreate(path: target, reason: error.localizedDescription)
+            }
+            guard rename(pending.staging.path + "/" + path, target) == 0 else {
+                throw .cannotWrite(path: target, reason: String(cString: strerror(errno)))
+            }
+        }
+        for path in removed {
+            unlink(site + "/" + path)
+            // Remove folders left empty, as a full build would not have them.
+            var folder = (path as NSString).deletingLastPathComponent
+            while !folder.isEmpty, rmdir(site + "/" + folder) == 0 {
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+        }
+        try pending.write(manifest, to: manifestPath)
+        try? FileManager.default.createDirectory(atPath: site + "/" + (manifestPath as NSString).deletingLastPathComponent,
+                                                 withIntermediateDirectories: true)
+        guard rename(pending.staging.path + "/" + manifestPath, site + "/" + manifestPath) == 0 else {
+            throw .cannotWrite(path: site + "/" + manifestPath, reason: String(cString: strerror(errno)))
+        }
+        pending.discard()
+    }
+
+    /// Removes the staged changes, leaving the site untouched.
+    func discard() { pending.discard() }
+
+    private func sizeOnDisk(_ relativePath: String) -> Int? {
+        var info = stat()
+        guard lstat(destination.path + "/" + relativePath, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+}

@@ -1,0 +1,17 @@
+/// One file of a built site as the build manifest records it: enough to tell, on the next build,
+/// whether the file can stay as it is.
+public struct WrittenFile: Codable, Equatable, Sendable {
+    /// Size in bytes.
+    public var size: Int
+    /// A hash of the path and bytes (``HashingOutput/hash(_:seed:)``), hex.
+    public var hash: String
+    /// For pages: the digest of everything the page was rendered from (``ContextDigest``).
+    public var digest: String?
+
+    /// A record.
+    public init(size: Int, hash: String, digest: String? = nil) {
+        self.size = size
+        self.hash = hash
+        self.digest = digest
+    }
+}
