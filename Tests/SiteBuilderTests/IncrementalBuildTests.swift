@@ -1,0 +1,167 @@
+import Foundation
+@testable import SiteBuilder
+import Testing
+
+/// Incremental builds (docs/architecture.md, "Incremental builds"): after any edit, updating the
+/// previous site must give exactly the site a full build of the same input gives, and an unchanged
+/// input must be recognised, including a change to a template.
+@Suite("Incremental builds equal full builds", .serialized)
+struct IncrementalBuildTests {
+    /// A copy of the example content and templates in a temporary folder; removed by the caller.
+    struct Project {
+        let root: URL
+        var content: URL { root.appendingPathComponent("content") }
+        var templates: URL { root.appendingPathComponent("Templates") }
+        var deck: URL { content.appendingPathComponent("deck/eye-review.tsv") }
+
+        init() throws {
+            root = FileManager.default.temporaryDirectory.appendingPathComponent("loupe-incremental-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            let package = SitePagesGoldenTests.packageRoot
+            try FileManager.default.copyItem(at: package.appendingPathComponent("content"), to: content)
+            try FileManager.default.copyItem(at: package.appendingPathComponent("Templates"), to: templates)
+        }
+
+        func options(out name: String, force: Bool = false) -> BuildOptions {
+            var options = BuildOptions(content: content, templates: templates, output: root.appendingPathComponent(name),
+                                       includeSessions: false)
+            options.imageCache = root.appendingPathComponent(".loupe-cache")
+            options.force = force
+            return options
+        }
+
+        func edit(_ file: URL, _ change: (String) -> String) throws {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            let changed = change(text)
+            #expect(changed != text, "the edit changed nothing in \(file.lastPathComponent)")
+            try Data(changed.utf8).write(to: file)
+        }
+
+        /// Every file of a site with its bytes.
+        func files(of site: String) throws -> [String: Data] {
+            let folder = root.appendingPathComponent(site)
+            var result: [String: Data] = [:]
+            let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+            while let url = enumerator?.nextObject() as? URL {
+                guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
+                result[String(url.path.dropFirst(folder.path.count + 1))] = try Data(contentsOf: url)
+            }
+            return result
+        }
+    }
+
+    /// One edit a user makes between two builds.
+    enum Edit: CaseIterable {
+        case wordInACard, newCard, removedCard, renamedTopic, about, note, settings, template
+
+        func apply(to project: Project, random: inout SeededRandom) throws {
+            switch self {
+            case .wordInACard:
+                // Replace one word inside a card's text (never a tab, quote or line break).
+                try project.edit(project.deck) { text in
+                    let words = text.split(whereSeparator: { !$0.isLetter }).filter { $0.count >= 6 }.map(String.init)
+                    let word = words[random.next(below: words.count)]
+                    guard let range = text.range(of: word) else { return text }
+                    return text.replacingCharacters(in: range, with: "Edited\(random.next(below: 1000))")
+                }
+            case .newCard:
+                try project.edit(project.deck) { $0 + "90\tAnatomy\tThe Globe\tAdded \(random.next(below: 1000))\tnil\tnil\t# New question?\tNew answer\r\n" }
+            case .removedCard:
+                try project.edit(project.deck) { text in
+                    guard let range = text.range(of: "90\tAnatomy\tThe Globe\tAdded", options: .backwards),
+                          let end = text[range.lowerBound...].range(of: "\r\n") else { return text + "91\tLens\tCataract\tLate\tnil\tnil\t# Q\tA\r\n" }
+                    return text.replacingCharacters(in: range.lowerBound..<end.upperBound, with: "")
+                }
+            case .renamedTopic:
+                try project.edit(project.deck) { $0.replacingOccurrences(of: "The Globe", with: "The Globe \(random.next(below: 100))") }
+            case .about:
+                try project.edit(project.content.appendingPathComponent("about.md")) { $0 + "\nAnother paragraph \(random.next(below: 1000)).\n" }
+            case .note:
+                try project.edit(project.content.appendingPathComponent("notes/horner-syndrome.md")) { $0 + "\nRemember ptosis \(random.next(below: 1000)).\n" }
+            case .settings:
+                try project.edit(project.content.appendingPathComponent("loupe.yml")) { $0 + "\n# edited \(random.next(below: 1000))\n" }
+            case .template:
+                try project.edit(project.templates.appendingPathComponent("card.md")) { $0 + "\n<p class=\"meta\">Edited template \(random.next(below: 1000))</p>\n" }
+            }
+        }
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func afterRandomEditsAnUpdatedSiteEqualsAFullBuild(seed: UInt64) throws {
+        let project = try Project()
+        defer { try? FileManager.default.removeItem(at: project.root) }
+        var random = SeededRandom(seed: seed)
+        let first = SiteGenerator.build(project.options(out: "site"))
+        #expect(first.succeeded, "\(first.diagnostics)")
+        for step in 0..<6 {
+            let edit = Edit.allCases[random.next(below: Edit.allCases.count)]
+            try edit.apply(to: project, random: &random)
+            let updated = SiteGenerator.build(project.options(out: "site"))
+            #expect(updated.succeeded && !updated.isUpToDate, "step \(step) \(edit): \(updated.diagnostics)")
+            try? FileManager.default.removeItem(at: project.root.appendingPathComponent("cold"))
+            let cold = SiteGenerator.build(project.options(out: "cold", force: true))
+            #expect(cold.succeeded, "\(cold.diagnostics)")
+            let incremental = try project.files(of: "site"), full = try project.files(of: "cold")
+            #expect(incremental.keys.sorted() == full.keys.sorted(), "step \(step) \(edit): different files")
+            let differing = full.keys.filter { incremental[$0] != full[$0] }.sorted()
+            #expect(differing.isEmpty, "step \(step) \(edit): the updated site differs from a full build in \(differing)")
+        }
+    }
+
+    @Test func anEditRewritesOnlyTheFilesItChanges() throws {
+        let project = try Project()
+        defer { try? FileManager.default.removeItem(at: project.root) }
+        let first = SiteGenerator.build(project.options(out: "site"))
+        #expect(first.succeeded, "\(first.diagnostics)")
+        let before = try project.files(of: "site")
+        try project.edit(project.deck) { $0.replacingOccurrences(of: "Outer fibrous coat", with: "Outer fibrous tunic") }
+        let second = SiteGenerator.build(project.options(out: "site"))
+        #expect(second.succeeded && !second.isUpToDate)
+        let after = try project.files(of: "site")
+        let changed = after.keys.filter { before[$0] != after[$0] }.sorted()
+        #expect(changed.contains { $0.hasPrefix("deck/") && $0.hasSuffix(".html") && $0.contains("coats-of-the-eye") }, "\(changed)")
+        // The card page, its study data and search shards, the service worker and the manifest: not the whole site.
+        #expect(changed.count <= 14 && changed.count < before.count / 10, "\(changed)")
+        #expect(second.changedFileCount == changed.count - 1, "\(second.changedFileCount) \(changed)")  // - the manifest
+    }
+
+    @Test func aTemplateOrSettingsChangeIsNeverUpToDate() throws {
+        let project = try Project()
+        defer { try? FileManager.default.removeItem(at: project.root) }
+        #expect(SiteGenerator.build(project.options(out: "site")).succeeded)
+        #expect(SiteGenerator.build(project.options(out: "site")).isUpToDate)
+        try project.edit(project.templates.appendingPathComponent("layout.html")) { $0.replacingOccurrences(of: "</body>", with: "<!-- edited --></body>") }
+        let afterTemplate = SiteGenerator.build(project.options(out: "site"))
+        #expect(!afterTemplate.isUpToDate)
+        let home = try String(contentsOf: project.root.appendingPathComponent("site/index.html"), encoding: .utf8)
+        #expect(home.contains("<!-- edited -->"))
+        #expect(SiteGenerator.build(project.options(out: "site")).isUpToDate)
+        try project.edit(project.content.appendingPathComponent("loupe.yml")) { $0 + "\n# a comment\n" }
+        #expect(!SiteGenerator.build(project.options(out: "site")).isUpToDate)
+    }
+
+    @Test func aDeletedFileInTheSiteIsWrittenAgain() throws {
+        let project = try Project()
+        defer { try? FileManager.default.removeItem(at: project.root) }
+        #expect(SiteGenerator.build(project.options(out: "site")).succeeded)
+        let page = project.root.appendingPathComponent("site/about.html")
+        try FileManager.default.removeItem(at: page)
+        try project.edit(project.deck) { $0 + "90\tAnatomy\tThe Globe\tAdded\tnil\tnil\t# Q?\tA\r\n" }
+        #expect(SiteGenerator.build(project.options(out: "site")).succeeded)
+        #expect(FileManager.default.fileExists(atPath: page.path))
+    }
+}
+
+/// SplitMix64: the same edits on every run of a seed.
+struct SeededRandom {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next(below bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        return Int(z % UInt64(bound))
+    }
+}
