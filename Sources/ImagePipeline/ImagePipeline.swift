@@ -44,16 +44,32 @@ public struct ImagePipeline: Sendable {
         try prepare(Self.read(file))
     }
 
-    /// Prepares every file on all processor cores; results are in the order of `files`.
+    /// Prepares one image file; a file whose identity on disk is in `index` is not read when its
+    /// renditions are in the cache.
+    func prepare(file: URL, index: SourceIndex?, identity: String?) throws(ImageError) -> Prepared {
+        if let cache, let index, let identity, let hash = index.hash(for: identity),
+           let (image, files) = cache.lookup(contentHash: hash, settings: settings) {
+            return Prepared(image: image, files: files, wasCached: true)
+        }
+        let prepared = try prepare(Self.read(file))
+        if let identity { index?.record(prepared.image.contentHash, for: identity) }
+        return prepared
+    }
+
+    /// Prepares every file on all processor cores; results are in the order of `files`. With a
+    /// cache, unchanged files (same identity on disk as in an earlier build) are not even read.
     public func prepare(files: [URL]) -> [Result<Prepared, ImageError>] {
         let results = ResultSlots<Prepared>(count: files.count)
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+        let index = cache.map { SourceIndex(directory: $0.directory) }
+        let identities = files.map { SourceIndex.identity(of: $0) }
+        DispatchQueue.concurrentPerform(iterations: files.count) { position in
             do throws(ImageError) {
-                results.set(index, .success(try prepare(file: files[index])))
+                results.set(position, .success(try prepare(file: files[position], index: index, identity: identities[position])))
             } catch {
-                results.set(index, .failure(error))
+                results.set(position, .failure(error))
             }
         }
+        index?.save()
         return results.values
     }
 

@@ -53,6 +53,11 @@ extension BreedCatalog {
     /// Page path → local photo file name, for every breed with a photo in `imagesDirectory`.
     public func localImageFiles(in imagesDirectory: URL) -> [String: String] {
         var files: [String: String] = [:]
+        // Most catalogs have no local photos: no folder, nothing to look up for each breed.
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: imagesDirectory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return files
+        }
         for breed in breeds {
             if let file = BreedImages.localFile(for: breed, in: imagesDirectory) {
                 files[breed.pagePath] = file

@@ -1,0 +1,68 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Remembers the content hash of each source file by its identity on disk (device, inode, size,
+/// modification and change times, as Git's index does), so a rebuild with no image changed reads
+/// no source image at all. Kept in the cache folder as `sources.json`; any change to a file changes
+/// its change time, so an edited image is always read and hashed again.
+final class SourceIndex: @unchecked Sendable {
+    private let file: URL
+    private let lock = NSLock()
+    private var hashes: [String: String]
+    private var changed = false
+
+    /// The index stored in `directory` (empty when absent or unreadable).
+    init(directory: URL) {
+        file = directory.appendingPathComponent("sources.json")
+        let stored = FileManager.default.contents(atPath: file.path).flatMap { try? JSONDecoder().decode([String: String].self, from: $0) }
+        hashes = stored ?? [:]
+    }
+
+    /// The identity of the file at `url` (links followed), or `nil` when it cannot be examined.
+    static func identity(of url: URL) -> String? {
+        var info = stat()
+        guard stat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return "\(url.path)|\(info.st_dev)|\(info.st_ino)|\(info.st_size)|\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)|\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
+    }
+
+    /// The content hash recorded for a file identity.
+    func hash(for identity: String) -> String? { lock.withLock { hashes[identity] } }
+
+    /// Records the content hash of a file identity.
+    func record(_ hash: String, for identity: String) {
+        lock.withLock {
+            if hashes[identity] != hash { hashes[identity] = hash; changed = true }
+        }
+    }
+
+    /// Writes the index if it changed, dropping files that changed or are gone; failures are ignored
+    /// (it is only an optimisation).
+    func save() {
+        let snapshot: [String: String]? = lock.withLock {
+            guard changed else { return nil }
+            let kept = hashes.filter { entry in
+                let path = entry.key.split(separator: "|", omittingEmptySubsequences: false).dropLast(5).joined(separator: "|")
+                return Self.identity(of: URL(fileURLWithPath: path)) == entry.key
+            }
+            hashes = kept
+            changed = false
+            return kept
+        }
+        guard let snapshot else { return }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(snapshot) else { return }
+        let temporary = file.deletingLastPathComponent().appendingPathComponent(".sources-\(ProcessInfo.processInfo.processIdentifier).json")
+        do {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: temporary)
+            guard rename(temporary.path, file.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+        }
+    }
+}
