@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Benchmark: `loupe build` vs Hugo on the same 10,000-card deck, on disk and on /dev/shm.
 # Reports wall time (median of RUNS), pages/second and peak memory (max RSS) for both, plus a
-# Loupe rebuild with nothing changed. Usage: scripts/bench-build.sh [CARDS] [RUNS]
+# Loupe rebuild with nothing changed and an incremental rebuild after one card cell changed.
+# Usage: scripts/bench-build.sh [CARDS] [RUNS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CARDS=${1:-10000}
@@ -18,6 +19,24 @@ measure() {
   local name=$1 out=$2; shift 3
   for _ in $(seq "$RUNS"); do
     rm -rf "$out"; sync
+    /usr/bin/time -f "%e %M" -o "$RESULTS/time.tmp" "$@" >/dev/null 2>&1
+    cat "$RESULTS/time.tmp" >> "$RESULTS/$name"
+  done
+}
+# measure_edit NAME OUTDIR DECK -- command…: changes one word of one card, then times the build.
+measure_edit() {
+  local name=$1 out=$2 deck=$3; shift 4
+  rm -rf "$out"; "$@" >/dev/null 2>&1
+  for run in $(seq "$RUNS"); do
+    python3 - "$deck" "$run" <<'PY'
+import sys
+path, run = sys.argv[1], sys.argv[2]
+text = open(path, "rb").read().decode("utf-16")
+middle = text.index("\n", len(text) // 2)
+start = text.index("retina", middle) if "retina" in text[middle:] else text.index("Retina", middle)
+text = text[:start] + f"edit{run}a" + text[start + 6:]
+open(path, "wb").write(text.encode("utf-16"))
+PY
     /usr/bin/time -f "%e %M" -o "$RESULTS/time.tmp" "$@" >/dev/null 2>&1
     cat "$RESULTS/time.tmp" >> "$RESULTS/$name"
   done
@@ -54,9 +73,10 @@ PY
   measure loupe "$BASE/site" -- "$LOUPE" build --quiet --force --content "$BASE/content" --templates Templates --out "$BASE/site" --no-sessions
   LPAGES=$(find "$BASE/site" -name '*.html' | wc -l)
   measure_rebuild loupe-rebuild "$BASE/site" -- "$LOUPE" build --quiet --content "$BASE/content" --templates Templates --out "$BASE/site" --no-sessions
+  measure_edit loupe-one-card-edit "$BASE/site" "$(ls "$BASE"/content/deck/*.tsv | head -1)" -- "$LOUPE" build --quiet --content "$BASE/content" --templates Templates --out "$BASE/site" --no-sessions
   measure hugo "$BASE/hugo-out" -- hugo --quiet --source "$BASE/hugo" --destination "$BASE/hugo-out"
   HPAGES=$(find "$BASE/hugo-out" -name '*.html' | wc -l)
-  for tool in loupe loupe-rebuild hugo; do
+  for tool in loupe loupe-rebuild loupe-one-card-edit hugo; do
     pages=$LPAGES; [ $tool = hugo ] && pages=$HPAGES
     t=$(cut -d' ' -f1 "$RESULTS/$tool" | median)
     m=$(cut -d' ' -f2 "$RESULTS/$tool" | sort -n | tail -1)

@@ -43,12 +43,13 @@ enum ImageProcessor {
         if fallbackFormat == .jpeg && header.hasAlpha { fallbackFormat = .png }
         // Decode once, at the largest width, into memory; every smaller rendition is resized from it.
         // (An animation is decoded per width: resizing would mix its stacked frames.)
-        let master = try thumbnail(data, format: format, width: targets.last ?? header.width, animated: false, inMemory: true)
+        let master = try thumbnail(data, format: format, width: targets.last ?? header.width, animated: false, inMemory: true,
+                                   convertProfile: header.hasProfile)
         defer { loupe_vips_unref(master) }
         func rendition(_ width: Int, _ output: ImageSettings.Format, animated: Bool) throws(ImageError) -> (Rendition, Data) {
             let image: UnsafeMutablePointer<VipsImage>
             if animated {
-                image = try thumbnail(data, format: format, width: width, animated: true, inMemory: false)
+                image = try thumbnail(data, format: format, width: width, animated: true, inMemory: false, convertProfile: header.hasProfile)
             } else {
                 image = try resized(master, to: width)
             }
@@ -74,7 +75,7 @@ enum ImageProcessor {
         return (image, files)
     }
 
-    struct Header { var width: Int; var height: Int; var pages: Int; var hasAlpha: Bool }
+    struct Header { var width: Int; var height: Int; var pages: Int; var hasAlpha: Bool; var hasProfile = false }
 
     /// Checks that libvips picks the loader the bytes claim (never ImageMagick's catch-all) and reads the size.
     static func readHeader(_ data: Data, format: ImageFormat) throws(ImageError) -> Header {
@@ -95,18 +96,20 @@ enum ImageProcessor {
                 return .failure(.tooLarge(width: width, height: height))
             }
             let hasAlpha = vips_image_hasalpha(image) != 0
-            return .success(Header(width: width, height: height, pages: Int(max(1, loupe_vips_pages(image))), hasAlpha: hasAlpha))
+            return .success(Header(width: width, height: height, pages: Int(max(1, loupe_vips_pages(image))), hasAlpha: hasAlpha,
+                                  hasProfile: loupe_vips_has_profile(image) != 0))
         }
         return try result.get()
     }
 
     /// Decodes `data` shrunk (on load where the format allows) to `width`, upright, in sRGB. The caller unrefs it.
-    static func thumbnail(_ data: Data, format: ImageFormat, width: Int, animated: Bool, inMemory: Bool) throws(ImageError) -> UnsafeMutablePointer<VipsImage> {
+    static func thumbnail(_ data: Data, format: ImageFormat, width: Int, animated: Bool, inMemory: Bool,
+                          convertProfile: Bool = true) throws(ImageError) -> UnsafeMutablePointer<VipsImage> {
         guard isReady else { throw .undecodable(format: format, reason: "libvips could not start") }
         let result: Result<UnsafeMutablePointer<VipsImage>, ImageError> = data.withUnsafeBytes { raw in
             var thumbnail: UnsafeMutablePointer<VipsImage>?
             guard loupe_vips_thumbnail(raw.baseAddress, raw.count, Int32(clamping: width), animated ? 1 : 0, format == .svg ? 1 : 0,
-                                       &thumbnail) == 0,
+                                       convertProfile ? 1 : 0, &thumbnail) == 0,
                   let image = thumbnail
             else { return .failure(.undecodable(format: format, reason: lastError())) }
             guard inMemory else { return .success(image) }

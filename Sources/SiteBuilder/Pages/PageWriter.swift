@@ -149,11 +149,15 @@ struct PageWriter {
             DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
                 for job in buffer[chunks[index]] {
                     let path = SitePaths.card(job.card)
-                    let context = DeckPages.card(job.card, in: job.category, job.topic, position: job.position, note: study.noteContext(for: job.card.id),
-                                                 images: images)
+                    let note = study.noteContext(for: job.card.id)
+                    // Decided from the deck model: an unchanged card costs no context and no Markdown.
+                    let digest = CardDigest.page(job.card, in: job.category, job.topic, position: job.position, note: note,
+                                                 images: images, site: renderer.siteDigest)
+                    if let digest, output.reuse(path, digest: digest) != nil { continue }
+                    let context = DeckPages.card(job.card, in: job.category, job.topic, position: job.position, note: note, images: images)
                     let page = PageRenderer.Page(title: job.card.title, root: SitePaths.root(of: path), kind: "card")
                     do {
-                        try renderer.write("card", context: context, page: page, to: path, output: output)
+                        try renderer.write("card", context: context, page: page, to: path, output: output, digest: digest)
                     } catch let error as TemplateError {
                         shared.add(error.diagnostic)
                     } catch let error as OutputError {

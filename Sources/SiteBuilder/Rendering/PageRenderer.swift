@@ -13,7 +13,7 @@ struct PageRenderer: Sendable {
     /// The site values for templates, with `has…` flags as booleans (built once, used by every page).
     private let siteValues: SiteValues
     /// A digest of `site`, part of every page's digest.
-    private let siteDigest: String
+    let siteDigest: String
 
     init(templates: TemplateLibrary, site: [String: String]) {
         self.templates = templates
@@ -45,9 +45,10 @@ struct PageRenderer: Sendable {
 
     /// Renders the page into `output` at `path`, unless the output keeps the previous build's page
     /// made from the same digest.
-    func write(_ template: String, context: [String: Any], page: Page, to path: String, output: HashingOutput) throws {
-        let digest = digest(template, context: context, page: page)
-        if let digest, output.reuse(path, digest: digest) != nil { return }
+    func write(_ template: String, context: [String: Any], page: Page, to path: String, output: HashingOutput,
+               digest known: String? = nil) throws {
+        let digest = known ?? digest(template, context: context, page: page)
+        if known == nil, let digest, output.reuse(path, digest: digest) != nil { return }
         try output.write(Data(render(template, context: context, page: page).utf8), to: path, digest: digest)
     }
 

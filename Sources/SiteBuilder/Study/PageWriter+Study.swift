@@ -30,7 +30,9 @@ extension PageWriter {
         DispatchQueue.concurrentPerform(iterations: topics.count) { index in
             let (category, topic) = topics[index]
             let path = StudyData.topicPath(category, topic)
-            do { try output.write(text: StudyData.topic(category, topic, images: images), to: path) } catch let error as OutputError {
+            let digest = CardDigest.studyTopic(category, topic, images: images)
+            if output.reuse(path, digest: digest) != nil { return }
+            do { try output.write(Data(StudyData.topic(category, topic, images: images).utf8), to: path, digest: digest) } catch let error as OutputError {
                 shared.add(.error(error.messageOnly, at: SourceLocation(path: path)))
             } catch {
                 shared.add(.error("\(error)", at: SourceLocation(path: path)))

@@ -1,0 +1,83 @@
+import Deck
+
+/// Digests of what a card's outputs are made from, taken from the deck model directly: an
+/// incremental build decides whether a card page or a study topic file must be made again without
+/// building its template context or converting its text to Markdown.
+///
+/// Everything ``DeckPages/card(_:in:_:position:note:images:)`` and ``StudyData/topic(_:_:images:)``
+/// read must be mixed in here; `IncrementalBuildTests` compares updated sites with full builds.
+enum CardDigest {
+    /// The digest of a card page.
+    static func page(_ card: Card, in category: DeckCategory, _ topic: DeckTopic, position: Int, note: [String: Any]?,
+                     images: [String: PublishedImage], site: String) -> String? {
+        var hash = FNV1a()
+        hash.add("card-page-1|\(site)|")
+        add(category: category, topic: topic, to: &hash)
+        hash.add("|\(position)|\(topic.cards.count)|")
+        add(card, images: images, to: &hash)
+        for neighbour in [position - 1, position + 1] {
+            guard topic.cards.indices.contains(neighbour) else { hash.add("-|"); continue }
+            add(text: topic.cards[neighbour].title, to: &hash)
+            add(text: SitePaths.card(topic.cards[neighbour]), to: &hash)
+        }
+        if let note {
+            hash.add("note|")
+            guard ContextDigest.add(note, to: &hash) else { return nil }
+        }
+        return hash.hex
+    }
+
+    /// The digest of a topic's study data file.
+    static func studyTopic(_ category: DeckCategory, _ topic: DeckTopic, images: [String: PublishedImage]) -> String {
+        var hash = FNV1a()
+        hash.add("study-topic-1|")
+        add(category: category, topic: topic, to: &hash)
+        for card in topic.cards { add(card, images: images, to: &hash) }
+        return hash.hex
+    }
+
+    private static func add(category: DeckCategory, topic: DeckTopic, to hash: inout FNV1a) {
+        for text in [category.title, category.slug, topic.title, topic.slug] { add(text: text, to: &hash) }
+    }
+
+    /// Every field of a card, and the published form of each of its images.
+    private static func add(_ card: Card, images: [String: PublishedImage], to hash: inout FNV1a) {
+        for text in [card.id, card.title, card.category, card.topic, card.slide ?? "\u{0}", SitePaths.card(card)] {
+            add(text: text, to: &hash)
+        }
+        hash.add("images \(card.images.count)|")
+        for image in card.images {
+            add(text: image.file, to: &hash)
+            add(text: image.caption ?? "\u{0}", to: &hash)
+            add(text: images[image.file].map { String(describing: $0) } ?? "-", to: &hash)
+        }
+        hash.add("sections \(card.sections.count)|")
+        for section in card.sections {
+            hash.add("#\(section.number)|")
+            for line in section.header { add(line, to: &hash) }
+            hash.add("info|")
+            for block in section.info {
+                switch block {
+                case .bullet(let level, let line): hash.add("b\(level)"); add(line, to: &hash)
+                case .numbered(let number, let line): hash.add("n\(number)"); add(line, to: &hash)
+                case .mnemonic(let line): hash.add("m"); add(line, to: &hash)
+                case .text(let line): hash.add("t"); add(line, to: &hash)
+                }
+            }
+            hash.add("end|")
+        }
+    }
+
+    private static func add(_ line: RichLine, to hash: inout FNV1a) {
+        hash.add("l\(line.runs.count)")
+        for run in line.runs {
+            hash.add("r\(run.style.rawValue)")
+            add(text: run.text, to: &hash)
+        }
+    }
+
+    private static func add(text: String, to hash: inout FNV1a) {
+        hash.add("\(text.utf8.count):")
+        hash.add(text)
+    }
+}
