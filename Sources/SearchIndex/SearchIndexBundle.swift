@@ -17,8 +17,16 @@ public struct SearchIndexBundle: Sendable, Equatable {
         self.documentShards = documentShards
     }
 
+    /// The key of term shard `index` (`terms/3`): its files are `<key>.json` and `<key>.js`.
+    public static func termShardKey(_ index: Int) -> String { "terms/\(index)" }
+
+    /// The key of document shard `index` (`docs/3`).
+    public static func documentShardKey(_ index: Int) -> String { "docs/\(index)" }
+
     /// Every file, each as JSON and as a script (`.js`, for sites opened from `file://`), sorted by path.
-    public func files() throws(SearchIndexError) -> [SearchIndexFile] {
+    /// Shards whose key `isKept` returns `true` for (an incremental build keeps them from the previous
+    /// build) are not encoded and not returned.
+    public func files(isKept: @Sendable (String) -> Bool = { _ in false }) throws(SearchIndexError) -> [SearchIndexFile] {
         var files: [SearchIndexFile] = []
         do {
             let manifestJSON = try SearchIndexEncoding.json(manifest)
@@ -29,10 +37,12 @@ public struct SearchIndexBundle: Sendable, Equatable {
             let encoded = ShardResults(count: termCount + documentShards.count)
             DispatchQueue.concurrentPerform(iterations: termCount + documentShards.count) { index in
                 do {
+                    let key = index < termCount ? Self.termShardKey(index) : Self.documentShardKey(index - termCount)
+                    if isKept(key) { return }
                     if index < termCount {
-                        encoded.set(index, try Self.encode(termShards[index], key: "terms/\(index)"))
+                        encoded.set(index, try Self.encode(termShards[index], key: key))
                     } else {
-                        encoded.set(index, try Self.encode(documentShards[index - termCount], key: "docs/\(index - termCount)"))
+                        encoded.set(index, try Self.encode(documentShards[index - termCount], key: key))
                     }
                 } catch {
                     encoded.fail(error)

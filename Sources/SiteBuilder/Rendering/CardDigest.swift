@@ -36,6 +36,24 @@ enum CardDigest {
         return hash.hex
     }
 
+    /// The digest of `study/cards.js`: every category, topic and card title, key and section count.
+    static func studyIndex(_ deck: Deck, deckName: String) -> String {
+        var hash = FNV1a()
+        hash.add("study-index-1|")
+        add(text: deckName, to: &hash)
+        for category in deck.categories {
+            for topic in category.topics {
+                add(category: category, topic: topic, to: &hash)
+                for card in topic.cards {
+                    add(text: card.id, to: &hash)
+                    add(text: card.title, to: &hash)
+                    hash.add("\(card.sections.count)|")
+                }
+            }
+        }
+        return hash.hex
+    }
+
     private static func add(category: DeckCategory, topic: DeckTopic, to hash: inout FNV1a) {
         for text in [category.title, category.slug, topic.title, topic.slug] { add(text: text, to: &hash) }
     }

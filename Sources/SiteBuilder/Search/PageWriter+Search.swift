@@ -22,15 +22,24 @@ extension PageWriter {
     /// Writes `search/index.json`, `search/index.js` and the term and document shards.
     func writeSearchIndex(problems: inout ProblemList) {
         let files: [SearchIndexFile]
+        let digests: [String: String]
         do {
-            files = try SearchIndexBuilder().build(searchDocuments).files()
+            let bundle = try SearchIndexBuilder().build(searchDocuments)
+            digests = SearchShardDigest.all(bundle)
+            let output = self.output
+            // A shard whose digest is unchanged keeps both of its files from the previous build.
+            files = try bundle.files(isKept: { key in
+                guard let digest = digests[key] else { return false }
+                return output.reuse("search/\(key).json", digest: digest) != nil && output.reuse("search/\(key).js", digest: digest) != nil
+            })
         } catch {
             problems.diagnostics.append(.error(error.description, at: SourceLocation(path: "search/index.json")))
             return
         }
         for file in files {
             let path = "search/" + file.path
-            do { try output.write(file.contents, to: path) } catch {
+            let key = String(file.path.prefix(while: { $0 != "." }))
+            do { try output.write(file.contents, to: path, digest: digests[key]) } catch {
                 problems.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: path)))
             }
         }

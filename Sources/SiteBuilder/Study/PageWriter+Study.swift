@@ -21,7 +21,14 @@ extension PageWriter {
             page(template, context: context, title: title, path: path, kind: kind, renderer: renderer, problems: &problems,
                  isPersonal: kind != "study")
         }
-        write(StudyData.index(deck, deckName: content.settings.deckName), to: "study/cards.js", problems: &problems)
+        let indexDigest = CardDigest.studyIndex(deck, deckName: content.settings.deckName)
+        if output.reuse("study/cards.js", digest: indexDigest) == nil {
+            do {
+                try output.write(Data(StudyData.index(deck, deckName: content.settings.deckName).utf8), to: "study/cards.js", digest: indexDigest)
+            } catch {
+                problems.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: "study/cards.js")))
+            }
+        }
         // One data file per topic, rendered on every core.
         let topics = deck.categories.flatMap { category in category.topics.map { (category, $0) } }
         let shared = SharedProblems()
@@ -39,11 +46,5 @@ extension PageWriter {
             }
         }
         problems.diagnostics.append(contentsOf: shared.all)
-    }
-
-    private func write(_ text: String, to path: String, problems: inout ProblemList) {
-        do { try output.write(text: text, to: path) } catch {
-            problems.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: path)))
-        }
     }
 }
