@@ -85,7 +85,7 @@ public enum SiteGenerator {
         guard let content, let templates, !log.hasErrors else {
             return BuildReport(diagnostics: log.all, pageCount: 0, fileCount: 0)
         }
-        for required in ["layout", "home", "category", "topic", "card", "about"] where !templates.hasTemplate(required) {
+        for required in ["layout", "home", "category", "topic", "card", "card-section", "about"] where !templates.hasTemplate(required) {
             log.report(TemplateError.missing(name: required, directory: options.templates.relativePath).diagnostic)
         }
         if log.hasErrors { return BuildReport(diagnostics: log.all, pageCount: 0, fileCount: 0) }

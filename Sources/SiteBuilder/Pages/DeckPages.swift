@@ -59,6 +59,17 @@ enum DeckPages {
         ]
     }
 
+    /// The context of one card section for the `card-section` partial, on card pages and (with
+    /// `inStudy`) in study mode's data files.
+    static func section(_ section: CardSection, index: Int, of count: Int, inStudy: Bool = false) -> [String: Any] {
+        [
+            "anchor": "s\(index + 1)", "number": index + 1,
+            "hasHeader": !section.header.isEmpty, "header": DeckMarkdown.header(section.header),
+            "hasInfo": !section.info.isEmpty, "info": DeckMarkdown.info(section.info),
+            "isLast": index == count - 1, "inStudy": inStudy,
+        ]
+    }
+
     static func card(_ card: Card, in category: DeckCategory, _ topic: DeckTopic, position: Int,
                      note: [String: Any]?, images published: [String: PublishedImage] = [:]) -> [String: Any] {
         let root = SitePaths.root(of: SitePaths.card(card))
@@ -76,13 +87,8 @@ enum DeckPages {
             if let caption = image.caption { entry["caption"] = caption }
             return entry
         }
-        let sections = card.sections.enumerated().map { index, section -> [String: Any] in
-            [
-                "anchor": "s\(index + 1)", "number": index + 1,
-                "hasHeader": !section.header.isEmpty, "header": DeckMarkdown.header(section.header),
-                "hasInfo": !section.info.isEmpty, "info": DeckMarkdown.info(section.info),
-                "isLast": index == card.sections.count - 1,
-            ]
+        let sections = card.sections.enumerated().map { index, section in
+            Self.section(section, index: index, of: card.sections.count)
         }
         var context: [String: Any] = [
             "title": card.title, "id": card.id, "category": card.category, "topic": card.topic,

@@ -4,7 +4,7 @@ import Deck
 /// incremental build decides whether a card page or a study topic file must be made again without
 /// building its template context or converting its text to Markdown.
 ///
-/// Everything ``DeckPages/card(_:in:_:position:note:images:)`` and ``StudyData/topic(_:_:images:)``
+/// Everything ``DeckPages/card(_:in:_:position:note:images:)`` and ``StudyData/topic(_:_:images:renderer:)``
 /// read must be mixed in here; `IncrementalBuildTests` compares updated sites with full builds.
 enum CardDigest {
     /// The digest of a card page.
@@ -28,9 +28,9 @@ enum CardDigest {
     }
 
     /// The digest of a topic's study data file.
-    static func studyTopic(_ category: DeckCategory, _ topic: DeckTopic, images: [String: PublishedImage]) -> String {
+    static func studyTopic(_ category: DeckCategory, _ topic: DeckTopic, images: [String: PublishedImage], site: String) -> String {
         var hash = FNV1a()
-        hash.add("study-topic-1|")
+        hash.add("study-topic-2|\(site)|")
         add(category: category, topic: topic, to: &hash)
         for card in topic.cards { add(card, images: images, to: &hash) }
         return hash.hex

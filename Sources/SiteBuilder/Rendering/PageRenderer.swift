@@ -52,6 +52,13 @@ struct PageRenderer: Sendable {
         try output.write(Data(render(template, context: context, page: page).utf8), to: path, digest: digest)
     }
 
+    /// Renders the Markdown template `template` with `context` to an HTML fragment (no layout).
+    func fragment(_ template: String, context: [String: Any]) throws(TemplateError) -> String {
+        var context = context
+        context["site"] = siteValues.values
+        return MarkdownRenderer.html(from: try templates.render(template, with: context), allowRawHTML: true)
+    }
+
     /// Renders the Markdown template `template` with `context`, then wraps it in the layout.
     func render(_ template: String, context: [String: Any], page: Page) throws(TemplateError) -> String {
         var context = context

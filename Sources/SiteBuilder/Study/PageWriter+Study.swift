@@ -1,6 +1,7 @@
 import Deck
 import Diagnostics
 import Foundation
+import Templating
 
 extension PageWriter {
     /// Writes the study pages (Study, Progress, Notes) and the study data files.
@@ -37,9 +38,13 @@ extension PageWriter {
         DispatchQueue.concurrentPerform(iterations: topics.count) { index in
             let (category, topic) = topics[index]
             let path = StudyData.topicPath(category, topic)
-            let digest = CardDigest.studyTopic(category, topic, images: images)
+            let digest = CardDigest.studyTopic(category, topic, images: images, site: renderer.siteDigest)
             if output.reuse(path, digest: digest) != nil { return }
-            do { try output.write(Data(StudyData.topic(category, topic, images: images).utf8), to: path, digest: digest) } catch let error as OutputError {
+            do {
+                try output.write(Data(StudyData.topic(category, topic, images: images, renderer: renderer).utf8), to: path, digest: digest)
+            } catch let error as TemplateError {
+                shared.add(error.diagnostic)
+            } catch let error as OutputError {
                 shared.add(.error(error.messageOnly, at: SourceLocation(path: path)))
             } catch {
                 shared.add(.error("\(error)", at: SourceLocation(path: path)))

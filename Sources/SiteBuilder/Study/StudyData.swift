@@ -2,6 +2,7 @@ import Deck
 import Foundation
 import MarkdownHTML
 import Study
+import Templating
 
 /// The data files the browser's study mode reads: `study/cards.js` (every card: id, title, topic,
 /// section count) and one `study/topics/<category>/<topic>.js` per topic with the cards' rendered
@@ -59,15 +60,16 @@ enum StudyData {
     }
 
     /// `study/topics/<category>/<topic>.js`.
-    static func topic(_ category: DeckCategory, _ topic: DeckTopic, images published: [String: PublishedImage] = [:]) -> String {
+    /// Each section is rendered through the same `card-section` template as the card pages, so study
+    /// mode shows what the card page shows (questions first, answers in `.answer` for recall).
+    static func topic(_ category: DeckCategory, _ topic: DeckTopic, images published: [String: PublishedImage] = [:],
+                      renderer: PageRenderer) throws(TemplateError) -> String {
         var cards: [String: TopicCard] = [:]
         for card in topic.cards {
-            let sections = card.sections.map { section -> String in
-                var markdown = ""
-                if !section.header.isEmpty { markdown += "### " + DeckMarkdown.header(section.header) + "\n\n" }
-                // The answer is wrapped so study mode can hide it until the student asks (recall first).
-                if !section.info.isEmpty { markdown += "<div class=\"answer\">\n\n" + DeckMarkdown.info(section.info) + "\n\n</div>\n" }
-                return MarkdownRenderer.html(from: markdown, allowRawHTML: true)
+            var sections: [String] = []
+            for (index, section) in card.sections.enumerated() {
+                sections.append(try renderer.fragment("card-section",
+                                                      context: DeckPages.section(section, index: index, of: card.sections.count, inStudy: true)))
             }
             let images = card.images.filter { published[$0.file] != nil }.enumerated().compactMap { index, image -> [String]? in
                 guard let picture = published[image.file] else { return nil }
