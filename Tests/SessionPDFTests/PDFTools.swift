@@ -23,11 +23,11 @@ enum PDFTools {
         let hasEngine = renderer.interpreters.contains { python in
             (try? run(python, ["-c", WeasyPrintDriver.probe]).status) == 0
         }
-        if !(tools && hasEngine) {
-            print("skipped: session PDF tests need WeasyPrint, poppler-utils and qpdf (run scripts/setup)")
-        }
         return tools && hasEngine
     }()
+
+    /// Why the engine tests are skipped when ``isReady`` is false.
+    static let notReady: Comment = "session PDF tests need WeasyPrint, poppler-utils and qpdf (run scripts/setup): skipped"
 
     /// Runs a program found on `PATH` (or by path) and collects its output.
     static func run(_ program: String, _ arguments: [String], environment: [String: String]? = nil,
