@@ -91,3 +91,7 @@ let package = Package(
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline"], resources: [.copy("Fixtures")]),
     ]
 )
+
+// Helpers every test target shares (temporary folders, golden files, the shared real data), in Tests/TestSupport.
+package.targets.append(.target(name: "TestSupport", path: "Tests/TestSupport"))
+for target in package.targets where target.type == .test { target.dependencies.append("TestSupport") }

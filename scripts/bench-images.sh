@@ -12,7 +12,7 @@ data="${LOUPE_DATA:-../shared/data}"
 if [ ! -d "$data/deck" ]; then echo "bench-images: skipped: $data/deck is absent"; exit 0; fi
 loupe="${LOUPE:-.build/release/loupe}"
 [ -x "$loupe" ] || swift build -c release --product loupe >&2
-work="$(mktemp -d /tmp/loupe-bench-images-XXXXXX)"
+work="$(mktemp -d -t loupe-bench-images-XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/project/content/deck"
 cp "$data"/deck/*.tsv "$data"/deck/*.txt "$work/project/content/deck/" 2>/dev/null || true

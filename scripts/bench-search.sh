@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cards="${1:-20000}"
-work="${BENCH_DIR:-$(mktemp -d /tmp/loupe-bench-search.XXXXXX)}"
+work="${BENCH_DIR:-$(mktemp -d -t loupe-bench-search.XXXXXX)}"
 bin="${LOUPE_BIN:-.build/debug/loupe}"
 [ -x "$bin" ] || swift build --product loupe
 python3 -c 'import selenium' 2>/dev/null || pip install --quiet selenium

@@ -2,6 +2,7 @@ import AnkiExport
 import Foundation
 import SiteBuilder
 import Testing
+import TestSupport
 
 /// Small content folders for the export tests, in unique temporary folders removed by ``remove()``.
 struct AnkiFixture {
@@ -21,7 +22,7 @@ struct AnkiFixture {
 
     /// Writes `deck` (and images) into a new content folder.
     init(deck: String = AnkiFixture.deck, settings: String = "title: Eye Deck\n") throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("loupe-anki-test-\(UUID().uuidString)")
+        root = try TemporaryFolder.make("anki")
         let images = root.appendingPathComponent("deck/images/sub")
         try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
         try Data(deck.utf8).write(to: root.appendingPathComponent("deck/deck.tsv"))
@@ -45,8 +46,5 @@ struct AnkiFixture {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// `../shared/data/deck` beside the package, when present.
-    static var realDeck: URL? {
-        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data/deck")
-        return FileManager.default.fileExists(atPath: url.path) ? url : nil
-    }
+    static var realDeck: URL? { SharedData.folder("deck") }
 }

@@ -2,6 +2,7 @@ import AnkiExport
 import Foundation
 import SiteBuilder
 import Testing
+import TestSupport
 
 @Suite("Anki package on the site")
 struct AnkiSiteTests {
@@ -9,7 +10,7 @@ struct AnkiSiteTests {
     func site() throws {
         let templates = AnkiFixture.packageRoot.appendingPathComponent("Templates")
         // The site goes beside the content folder (a build refuses an output folder inside it).
-        let sites = FileManager.default.temporaryDirectory.appendingPathComponent("loupe-anki-sites-\(UUID().uuidString)")
+        let sites = try TemporaryFolder.make("anki-sites")
         defer { try? FileManager.default.removeItem(at: sites) }
         func site(_ name: String, _ path: String = "") -> URL { sites.appendingPathComponent(name).appendingPathComponent(path) }
         let on = try AnkiFixture(settings: "title: Eye Deck\nanki: true\n")

@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import Testing
 @testable import Breeds
+import TestSupport
 
 @Suite("Catalog: slugs, duplicates, species, links")
 struct CatalogTests {
@@ -81,7 +82,7 @@ struct CatalogTests {
     }
 
     @Test func localImagesStayInsideTheirFolder() throws {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("breeds-images-\(UUID().uuidString)")
+        let base = try TemporaryFolder.make("breeds-images")
         let images = base.appendingPathComponent("images")
         try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: base) }

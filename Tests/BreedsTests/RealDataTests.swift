@@ -1,23 +1,21 @@
 import Diagnostics
 import Foundation
 import Testing
+import TestSupport
 @testable import Breeds
 
-@Suite("Real saved API responses")
+@Suite("Real saved API responses", .enabled(if: Support.sharedBreedsFolder != nil, SharedData.absent("breeds")))
 struct RealDataTests {
-    /// Loads the real files, or `nil` (with a printed note) when the shared folder is absent.
-    private func loadShared() -> (BreedCatalog, DiagnosticLog)? {
-        guard let folder = Support.sharedBreedsFolder else {
-            print("BreedsTests: skipping real-data checks: no shared/data/breeds beside the package or at /work/shared")
-            return nil
-        }
+    /// Loads the real files (the suite is skipped when they are absent).
+    private func loadShared() throws -> (BreedCatalog, DiagnosticLog) {
+        let folder = try #require(Support.sharedBreedsFolder)
         var log = DiagnosticLog()
         let catalog = BreedCatalog.load(from: folder, displayPath: "shared/data/breeds", log: &log)
         return (catalog, log)
     }
 
     @Test func everyBreedIsPresent() throws {
-        guard let (catalog, log) = loadShared() else { return }
+        let (catalog, log) = try loadShared()
         #expect(!log.hasErrors, "\(log.errors)")
         let cats = catalog.breeds.filter { $0.species == .cat }
         let dogs = catalog.breeds.filter { $0.species == .dog }
@@ -32,7 +30,7 @@ struct RealDataTests {
     }
 
     @Test func fieldsAreReadIntoTypedValues() throws {
-        guard let (catalog, _) = loadShared() else { return }
+        let (catalog, _) = try loadShared()
         let abyssinian = try #require(catalog.breeds.first { $0.id == "abys" })
         #expect(abyssinian.score(.energyLevel) == 5)
         #expect(abyssinian.flag(.natural) == true)
@@ -57,7 +55,7 @@ struct RealDataTests {
     }
 
     @Test func contextsNeverReferenceTheNetwork() throws {
-        guard let (catalog, _) = loadShared() else { return }
+        let (catalog, _) = try loadShared()
         for breed in catalog.breeds {
             let context = breed.pageContext(root: "../../", imageFile: nil)
             let fragments = Support.fragments(in: context).filter { !$0.contains("breed-sources") }

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import TestSupport
 @testable import Breeds
 
 /// Paths and loaders shared by the tests.
@@ -18,14 +19,8 @@ enum Support {
 
     struct FixtureMissing: Error { let name: String }
 
-    /// The real saved API responses: `/work/shared/data/breeds` or `../shared/data/breeds` beside the package.
-    static var sharedBreedsFolder: URL? {
-        let candidates = [
-            packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data/breeds"),
-            URL(fileURLWithPath: "/work/shared/data/breeds"),
-        ]
-        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("cats.json").path) }
-    }
+    /// The real saved API responses, `../shared/data/breeds` beside the package, or `nil` when absent.
+    static var sharedBreedsFolder: URL? { SharedData.folder("breeds") }
 
     /// Loads a fixture folder, naming files `<folder>/<file>` in diagnostics.
     static func load(_ folder: String) throws -> (BreedCatalog, DiagnosticLog) {

@@ -6,6 +6,7 @@ import Foundation
 import MarkdownHTML
 import Templating
 import Testing
+import TestSupport
 @testable import Breeds
 
 @Suite("Breed templates render to safe HTML")
@@ -43,11 +44,9 @@ struct TemplateRenderingTests {
         }
     }
 
-    @Test func realBreedPagesRender() throws {
-        guard let folder = Support.sharedBreedsFolder else {
-            print("BreedsTests: skipping real-data rendering: no shared/data/breeds")
-            return
-        }
+    @Test(.enabled(if: Support.sharedBreedsFolder != nil, SharedData.absent("breeds")))
+    func realBreedPagesRender() throws {
+        let folder = try #require(Support.sharedBreedsFolder)
         var log = DiagnosticLog()
         let catalog = BreedCatalog.load(from: folder, displayPath: "breeds", log: &log)
         for breed in catalog.breeds {

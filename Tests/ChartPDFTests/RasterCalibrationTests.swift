@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ChartPDF
 import Optotypes
+import TestSupport
 
 /// The `pdftoppm` executable on PATH, or `nil` (the raster suite is then skipped with a message).
 let pdftoppmPath: String? = {
@@ -86,8 +87,7 @@ struct RasterCalibrationTests {
     }
 
     func measure(spec: ChartSpec, checksWidth: Bool) throws -> Measurement {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("loupe-raster-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("raster")
         defer { try? FileManager.default.removeItem(at: folder) }
         let pdf = folder.appendingPathComponent("chart.pdf")
         let layout = try ChartLayout(spec: spec)

@@ -2,6 +2,7 @@ import Deck
 import Diagnostics
 import Foundation
 import Testing
+import TestSupport
 
 /// Writes a deck into a fresh temporary content folder and reads it back.
 struct DeckFixture {
@@ -12,7 +13,7 @@ struct DeckFixture {
     }
 
     init(bytes: [UInt8], images: [String] = [], file: String = "deck.tsv") throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("loupe-deck-\(UUID().uuidString)")
+        root = try TemporaryFolder.make("deck")
         let deck = root.appendingPathComponent("deck")
         try FileManager.default.createDirectory(at: deck.appendingPathComponent("images"), withIntermediateDirectories: true)
         try Data(bytes).write(to: deck.appendingPathComponent(file))

@@ -2,6 +2,7 @@
 import Diagnostics
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Deck reader")
 struct DeckReaderTests {
@@ -173,13 +174,9 @@ struct DeckReaderTests {
         #expect(log.errors.first?.location.path == "content/deck")
     }
 
-    @Test func realExportReadsWithoutErrors() throws {
-        let shared = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/data/deck")
-        guard FileManager.default.fileExists(atPath: shared.path) else {
-            print("skipped: ../shared/data/deck is absent (the real export is only in the project's shared folder)")
-            return
-        }
+    @Test(.enabled(if: SharedData.folder("deck") != nil, SharedData.absent("deck")))
+    func realExportReadsWithoutErrors() throws {
+        let shared = try #require(SharedData.folder("deck"))
         var log = DiagnosticLog()
         let deck = DeckReader(deckDirectory: shared, displayDirectory: "shared/data/deck").read(log: &log)
         #expect(!log.hasErrors, "\(log.errors)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("loupe build and check, end to end", .serialized)
 struct BuildCommandTests {
@@ -23,11 +24,9 @@ struct BuildCommandTests {
         }
     }
 
-    @Test func buildsTheRealExportIntoOnePagePerCard() throws {
-        guard let shared = LoupeBinary.sharedData else {
-            print("skipped: ../shared/data is absent; the real-export end-to-end test needs the project's shared folder")
-            return
-        }
+    @Test(.enabled(if: LoupeBinary.sharedData != nil, SharedData.absent()))
+    func buildsTheRealExportIntoOnePagePerCard() throws {
+        let shared = try #require(LoupeBinary.sharedData)
         let out = try LoupeBinary.temporaryFolder().appendingPathComponent("site")
         let run = try LoupeBinary.run(["build", "--content", shared.path, "--out", out.path])
         #expect(run.status == 0, "\(run.stderr)")
@@ -124,16 +123,18 @@ struct BuildCommandTests {
 
     @Test("Bad usage exits 2", arguments: [
         ["build", "--no-such-flag"], ["build", "--deck-encoding", "ebcdic"], ["frobnicate"], ["build", "--content", "content", "--out", "content/x/.."],
-        ["chart", "--distance", "0m", "--out", "/tmp/loupe-never.pdf"], ["chart", "--distance=-3m", "--out", "/tmp/loupe-never.pdf"],
-        ["chart", "--distance", "NaNm", "--out", "/tmp/loupe-never.pdf"], ["chart", "--distance", "3m", "--paper", "b5", "--out", "/tmp/loupe-never.pdf"],
-        ["chart", "--distance", "3m", "--rows=-0.3..+1.0", "--out", "/tmp/loupe-never.pdf"], ["chart", "--distance", "3m", "--scale", "1.2", "--out", "/tmp/loupe-never.pdf"],
+        ["chart", "--distance", "0m", "--out", "{folder}/never.pdf"], ["chart", "--distance=-3m", "--out", "{folder}/never.pdf"],
+        ["chart", "--distance", "NaNm", "--out", "{folder}/never.pdf"], ["chart", "--distance", "3m", "--paper", "b5", "--out", "{folder}/never.pdf"],
+        ["chart", "--distance", "3m", "--rows=-0.3..+1.0", "--out", "{folder}/never.pdf"], ["chart", "--distance", "3m", "--scale", "1.2", "--out", "{folder}/never.pdf"],
         ["report", "--no-such-flag"],
     ])
     func badUsage(arguments: [String]) throws {
-        let run = try LoupeBinary.run(arguments)
+        // `{folder}` is a fresh temporary folder, which must stay empty.
+        let folder = try LoupeBinary.temporaryFolder("bad-usage")
+        let run = try LoupeBinary.run(arguments.map { $0.replacingOccurrences(of: "{folder}", with: folder.path) })
         #expect(run.status == 2, "\(arguments): \(run.stderr)")
         #expect(!run.stderr.isEmpty)
-        #expect(!FileManager.default.fileExists(atPath: "/tmp/loupe-never.pdf"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "\(arguments) wrote a file")
     }
 
     @Test func chartWritesACalibratedPDF() throws {

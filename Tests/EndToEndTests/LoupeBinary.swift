@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Runs the built `loupe` executable, as a user would.
 struct LoupeBinary {
@@ -13,10 +14,7 @@ struct LoupeBinary {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// `../shared/data` beside the package, when present.
-    static var sharedData: URL? {
-        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data")
-        return FileManager.default.fileExists(atPath: url.path) ? url : nil
-    }
+    static var sharedData: URL? { SharedData.folder() }
 
     /// The executable: `$LOUPE_BIN`, else the newest `.build*/debug/loupe` in the package.
     static var executable: URL? {
@@ -52,11 +50,9 @@ struct LoupeBinary {
                    stderr: String(decoding: errData, as: UTF8.self))
     }
 
-    /// A fresh temporary folder.
+    /// A fresh temporary folder, removed when the tests end.
     static func temporaryFolder(_ name: String = "e2e") throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("loupe-\(name)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try TemporaryFolder.make(name)
     }
 
     /// Every file under `folder` with its bytes, keyed by relative path.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ImagePipeline
+import TestSupport
 
 extension Data {
     func contains(text: String) -> Bool { range(of: Data(text.utf8)) != nil }
@@ -72,7 +73,7 @@ extension Data {
     }
 
     @Test func cacheSkipsUnchangedImagesAndNoticesNewSettings() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("loupe-images-\(UUID().uuidString)")
+        let folder = try TemporaryFolder.make("images")
         defer { try? FileManager.default.removeItem(at: folder) }
         let cached = ImagePipeline(cache: ImageCache(directory: folder))
         let first = try cached.prepare(try fixture("scan.tif"))

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import LoupeKit
 import Testing
+import TestSupport
 
 /// `loupe serve` on loopback: pages, folder URLs, the live-reload event after a change, and the
 /// overlay after a broken change while the last good site stays served.
@@ -27,7 +28,7 @@ struct PreviewServerTests {
         let port: UInt16
 
         init(deck: String) async throws {
-            root = FileManager.default.temporaryDirectory.appendingPathComponent("loupe-serve-\(UUID().uuidString)")
+            root = try TemporaryFolder.make("serve")
             content = root.appendingPathComponent("content")
             try FileManager.default.createDirectory(at: content.appendingPathComponent("deck"), withIntermediateDirectories: true)
             try Data(deck.utf8).write(to: content.appendingPathComponent("deck/deck.tsv"))

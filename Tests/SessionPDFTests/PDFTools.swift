@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SessionPDF
+import TestSupport
 
 /// Runs poppler's and qpdf's command-line tools and the built `loupe` on PDFs made by the tests.
 enum PDFTools {
@@ -22,11 +23,11 @@ enum PDFTools {
         let hasEngine = renderer.interpreters.contains { python in
             (try? run(python, ["-c", WeasyPrintDriver.probe]).status) == 0
         }
-        if !(tools && hasEngine) {
-            print("skipped: session PDF tests need WeasyPrint, poppler-utils and qpdf (run scripts/setup)")
-        }
         return tools && hasEngine
     }()
+
+    /// Why the engine tests are skipped when ``isReady`` is false.
+    static let notReady: Comment = "session PDF tests need WeasyPrint, poppler-utils and qpdf (run scripts/setup): skipped"
 
     /// Runs a program found on `PATH` (or by path) and collects its output.
     static func run(_ program: String, _ arguments: [String], environment: [String: String]? = nil,
@@ -36,8 +37,7 @@ enum PDFTools {
         process.arguments = arguments
         if let environment { process.environment = environment }
         if let directory { process.currentDirectoryURL = directory }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("loupe-pdftools-" + UUID().uuidString)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("pdftools")
         defer { try? FileManager.default.removeItem(at: folder) }
         let outURL = folder.appendingPathComponent("out"), errURL = folder.appendingPathComponent("err")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
@@ -107,10 +107,8 @@ enum PDFTools {
                        in: packageRoot)
     }
 
-    /// A fresh temporary folder (the caller removes it).
+    /// A fresh temporary folder, removed when the tests end (the caller may remove it sooner).
     static func temporaryFolder(_ name: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("loupe-\(name)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try TemporaryFolder.make(name)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import SessionPDF
 
-@Suite("Session PDFs through WeasyPrint", .serialized, .enabled(if: PDFTools.isReady))
+@Suite("Session PDFs through WeasyPrint", .serialized, .enabled(if: PDFTools.isReady, PDFTools.notReady))
 struct SessionPDFRendererTests {
     /// A document in the shipped session layout, with `body` as its content.
     static func document(_ body: String, title: String = "Test document") throws -> String {

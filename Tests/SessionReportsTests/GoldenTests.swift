@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import Testing
+import TestSupport
 @testable import SessionReports
 
 @Suite("Golden session documents")
@@ -40,12 +41,7 @@ struct GoldenTests {
         let files = try Self.render()
         let actual = try #require(files[path], "no document \(path); have \(files.keys.sorted())")
         let golden = ReportSupport.goldenFolder.appendingPathComponent(path.replacingOccurrences(of: "/", with: "__"))
-        if ReportSupport.isRecording {
-            try actual.write(to: golden, atomically: true, encoding: .utf8)
-            return
-        }
-        let expected = try String(contentsOf: golden, encoding: .utf8)
-        #expect(actual == expected, "\(path) differs from \(golden.lastPathComponent); re-record with LOUPE_RECORD=1 and review the diff")
+        try Golden.check(actual, against: golden)
     }
 
     @Test func everySessionHasMarkdownAndHTMLAndTheIndexLinksThemAll() throws {

@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import Templating
+import TestSupport
 @testable import SessionReports
 
 /// Helpers for the SessionReports tests.
@@ -23,11 +24,9 @@ enum ReportSupport {
         return SessionReporter(templates: templates, breedLinks: breedLinks, breedNames: breedNames, locale: locale)
     }
 
-    /// A fresh temporary folder.
+    /// A fresh temporary folder, removed when the tests end.
     static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("loupe-reports-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try TemporaryFolder.make("reports")
     }
 
     /// Writes `text` to `name` in `folder`.
@@ -38,7 +37,4 @@ enum ReportSupport {
         try text.write(to: url, atomically: true, encoding: .utf8)
         return url
     }
-
-    /// Whether golden files are being re-recorded (`LOUPE_RECORD=1`).
-    static var isRecording: Bool { ProcessInfo.processInfo.environment["LOUPE_RECORD"] == "1" }
 }

@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 @testable import Sessions
+import TestSupport
 
 /// Helpers shared by the Sessions tests.
 enum TestSupport {
@@ -23,9 +24,7 @@ enum TestSupport {
 
     /// A fresh temporary folder.
     static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("loupe-sessions-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try TemporaryFolder.make("sessions")
     }
 
     /// The acuity app's header.

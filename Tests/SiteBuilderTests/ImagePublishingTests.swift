@@ -3,6 +3,7 @@ import Diagnostics
 import Foundation
 @testable import SiteBuilder
 import Testing
+import TestSupport
 
 /// Deck images through the image pipeline in a real build (docs/images.md).
 @Suite("Deck images are published as responsive renditions only", .serialized)
@@ -18,7 +19,7 @@ struct ImagePublishingTests {
 
     /// A project folder with `content/` and an empty cache; removed by the caller.
     func project(settings: String = "title: Images\n") throws -> (root: URL, options: BuildOptions) {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("loupe-images-\(UUID().uuidString)")
+        let root = try TemporaryFolder.make("images")
         let images = root.appendingPathComponent("content/deck/images")
         try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
         try Data(Self.deck.utf8).write(to: root.appendingPathComponent("content/deck/deck.tsv"))

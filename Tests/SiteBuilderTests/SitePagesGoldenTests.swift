@@ -5,6 +5,7 @@ import ImagePipeline
 @testable import SiteBuilder
 import Templating
 import Testing
+import TestSupport
 
 @Suite("Rendered pages match their golden files", .serialized)
 struct SitePagesGoldenTests {
@@ -27,7 +28,7 @@ struct SitePagesGoldenTests {
         """.replacingOccurrences(of: "\n        ", with: "\n")
 
     func content() throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("loupe-golden-\(UUID().uuidString)")
+        let root = try TemporaryFolder.make("golden")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("deck/images"), withIntermediateDirectories: true)
         try Data(Self.deckText.utf8).write(to: root.appendingPathComponent("deck/deck.tsv"))
         for image in ["a.svg", "b.svg"] {
@@ -41,7 +42,7 @@ struct SitePagesGoldenTests {
 
     /// One cat and one dog page from the example breed data, and the breed index.
     @Test func breedPages() throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("loupe-golden-breeds-\(UUID().uuidString)")
+        let out = try TemporaryFolder.make("golden-breeds")
         let options = BuildOptions(content: Self.packageRoot.appendingPathComponent("content"),
                                    templates: Self.packageRoot.appendingPathComponent("Templates"), output: out, includeSessions: false)
         let report = SiteGenerator.build(options)

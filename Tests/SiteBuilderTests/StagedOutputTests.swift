@@ -1,13 +1,12 @@
 import Foundation
 import Testing
 @testable import SiteBuilder
+import TestSupport
 
 @Suite("staged output: atomic swap, regular-file copies")
 struct StagedOutputTests {
     static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("loupe-staged-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try TemporaryFolder.make("staged")
     }
 
     @Test func exchangeSwapsTwoFoldersInOneStep() throws {

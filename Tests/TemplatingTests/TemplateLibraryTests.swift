@@ -1,11 +1,12 @@
 import Foundation
 import Templating
 import Testing
+import TestSupport
 
 @Suite("Template library")
 struct TemplateLibraryTests {
     func folder(_ files: [String: String]) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("loupe-tpl-\(UUID().uuidString)")
+        let url = try TemporaryFolder.make("templates")
         for (name, text) in files {
             let file = url.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
