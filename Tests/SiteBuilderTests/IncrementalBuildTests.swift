@@ -1,6 +1,7 @@
 import Foundation
 @testable import SiteBuilder
 import Testing
+import TestSupport
 
 /// Incremental builds (docs/architecture.md, "Incremental builds"): after any edit, updating the
 /// previous site must give exactly the site a full build of the same input gives, and an unchanged
@@ -15,8 +16,7 @@ struct IncrementalBuildTests {
         var deck: URL { content.appendingPathComponent("deck/eye-review.tsv") }
 
         init() throws {
-            root = FileManager.default.temporaryDirectory.appendingPathComponent("loupe-incremental-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            root = try TemporaryFolder.make("loupe-incremental")
             let package = SitePagesGoldenTests.packageRoot
             try FileManager.default.copyItem(at: package.appendingPathComponent("content"), to: content)
             try FileManager.default.copyItem(at: package.appendingPathComponent("Templates"), to: templates)
@@ -89,7 +89,7 @@ struct IncrementalBuildTests {
     @Test(arguments: [1, 2, 3] as [UInt64])
     func afterRandomEditsAnUpdatedSiteEqualsAFullBuild(seed: UInt64) throws {
         let project = try Project()
-        defer { try? FileManager.default.removeItem(at: project.root) }
+        defer { TemporaryFolder.remove(project.root) }
         var random = SeededRandom(seed: seed)
         let first = SiteGenerator.build(project.options(out: "site"))
         #expect(first.succeeded, "\(first.diagnostics)")
@@ -110,7 +110,7 @@ struct IncrementalBuildTests {
 
     @Test func anEditRewritesOnlyTheFilesItChanges() throws {
         let project = try Project()
-        defer { try? FileManager.default.removeItem(at: project.root) }
+        defer { TemporaryFolder.remove(project.root) }
         let first = SiteGenerator.build(project.options(out: "site"))
         #expect(first.succeeded, "\(first.diagnostics)")
         let before = try project.files(of: "site")
@@ -127,7 +127,7 @@ struct IncrementalBuildTests {
 
     @Test func aTemplateOrSettingsChangeIsNeverUpToDate() throws {
         let project = try Project()
-        defer { try? FileManager.default.removeItem(at: project.root) }
+        defer { TemporaryFolder.remove(project.root) }
         #expect(SiteGenerator.build(project.options(out: "site")).succeeded)
         #expect(SiteGenerator.build(project.options(out: "site")).isUpToDate)
         try project.edit(project.templates.appendingPathComponent("layout.html")) { $0.replacingOccurrences(of: "</body>", with: "<!-- edited --></body>") }
@@ -142,7 +142,7 @@ struct IncrementalBuildTests {
 
     @Test func aDeletedFileInTheSiteIsWrittenAgain() throws {
         let project = try Project()
-        defer { try? FileManager.default.removeItem(at: project.root) }
+        defer { TemporaryFolder.remove(project.root) }
         #expect(SiteGenerator.build(project.options(out: "site")).succeeded)
         let page = project.root.appendingPathComponent("site/about.html")
         try FileManager.default.removeItem(at: page)

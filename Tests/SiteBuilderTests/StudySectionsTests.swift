@@ -1,14 +1,15 @@
 import Foundation
 @testable import SiteBuilder
 import Testing
+import TestSupport
 
 /// Study mode shows each card's sections rendered through the same `card-section` template as the
 /// card page: every question is there, and the HTML is the card page's (one heading level down).
 @Suite("Study mode sections are the card pages' sections")
 struct StudySectionsTests {
     @Test func everySectionOfEveryCardIsInStudyModeAsOnItsCardPage() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("loupe-study-sections-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
+        let root = try TemporaryFolder.make("loupe-study-sections")
+        defer { TemporaryFolder.remove(root) }
         let package = SitePagesGoldenTests.packageRoot
         var options = BuildOptions(content: package.appendingPathComponent("content"), templates: package.appendingPathComponent("Templates"),
                                    output: root.appendingPathComponent("site"), includeSessions: false)
