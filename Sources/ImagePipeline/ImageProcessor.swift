@@ -46,21 +46,31 @@ enum ImageProcessor {
         let master = try thumbnail(data, format: format, width: targets.last ?? header.width, animated: false, inMemory: true,
                                    convertProfile: header.hasProfile)
         defer { loupe_vips_unref(master) }
+        // Each width is computed once, into memory, from the next larger one (1600 → 960 → 480): the
+        // fallback reuses its width's pixels, and small widths are not resized from the largest again.
+        var sized: [Int: UnsafeMutablePointer<VipsImage>] = [:]
+        defer { for image in sized.values { loupe_vips_unref(image) } }
+        func still(_ width: Int) throws(ImageError) -> UnsafeMutablePointer<VipsImage> {
+            if let known = sized[width] { return known }
+            let larger = sized.keys.filter { $0 > width }.min()
+            let source = larger.flatMap { sized[$0] } ?? master
+            let image = try resized(source, to: width)
+            defer { loupe_vips_unref(image) }
+            guard let memory = loupe_vips_in_memory(image) else { throw .encodingFailed(reason: lastError()) }
+            sized[width] = memory
+            return memory
+        }
         func rendition(_ width: Int, _ output: ImageSettings.Format, animated: Bool) throws(ImageError) -> (Rendition, Data) {
-            let image: UnsafeMutablePointer<VipsImage>
-            if animated {
-                image = try thumbnail(data, format: format, width: width, animated: true, inMemory: false, convertProfile: header.hasProfile)
-            } else {
-                image = try resized(master, to: width)
-            }
+            guard animated else { return try encode(try still(width), as: output, quality: settings.quality) }
+            let image = try thumbnail(data, format: format, width: width, animated: true, inMemory: false, convertProfile: header.hasProfile)
             defer { loupe_vips_unref(image) }
             return try encode(image, as: output, quality: settings.quality)
         }
         var files: [Rendition: Data] = [:]
         var renditions: [Rendition] = []
-        for width in targets {
+        for width in targets.reversed() {
             let (made, bytes) = try rendition(width, settings.primary, animated: animated)
-            renditions.append(made)
+            renditions.insert(made, at: 0)
             files[made] = bytes
         }
         let fallback: Rendition
