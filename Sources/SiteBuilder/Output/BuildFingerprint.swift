@@ -1,5 +1,10 @@
 import Diagnostics
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The build manifest, `.loupe/build.json` in the output folder: fingerprints of the inputs, every
 /// file of the site with its size, hash and (for pages) input digest, and the diagnostics reported.
@@ -91,9 +96,11 @@ struct BuildFingerprint: Codable, Equatable {
 
     /// Whether every file this manifest lists is still there with its size.
     func isIntact(at output: URL) -> Bool {
+        // Plain lstat: FileManager's attributes dictionary costs several times more per file.
+        let root = output.path
+        var info = stat()
         for (path, file) in files {
-            let attributes = try? FileManager.default.attributesOfItem(atPath: output.appendingPathComponent(path).path)
-            guard let actual = attributes?[.size] as? Int, actual == file.size else { return false }
+            guard lstat(root + "/" + path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == file.size else { return false }
         }
         return true
     }
