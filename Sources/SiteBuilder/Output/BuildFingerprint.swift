@@ -1,10 +1,5 @@
 import Diagnostics
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The build manifest, `.loupe/build.json` in the output folder: fingerprints of the inputs, every
 /// file of the site with its size, hash and (for pages) input digest, and the diagnostics reported.
@@ -98,11 +93,7 @@ struct BuildFingerprint: Codable, Equatable {
     func isIntact(at output: URL) -> Bool {
         // Plain lstat: FileManager's attributes dictionary costs several times more per file.
         let root = output.path
-        var info = stat()
-        for (path, file) in files {
-            guard lstat(root + "/" + path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == file.size else { return false }
-        }
-        return true
+        return files.allSatisfy { path, file in file.isPresent(at: root + "/" + path) }
     }
 
     /// The manifest as written into the site.

@@ -38,7 +38,7 @@ final class IncrementalOutput: SiteOutput, @unchecked Sendable {
 
     func write(_ data: Data, to relativePath: String) throws(OutputError) {
         if let old = previous[relativePath], old.size == data.count, old.hash == HashingOutput.hex(data, path: relativePath),
-           sizeOnDisk(relativePath) == data.count {
+           old.isPresent(at: destination.path + "/" + relativePath) {
             lock.withLock { _ = kept.insert(relativePath) }
             return
         }
@@ -47,7 +47,7 @@ final class IncrementalOutput: SiteOutput, @unchecked Sendable {
     }
 
     func reuse(_ relativePath: String, digest: String) -> WrittenFile? {
-        guard let old = previous[relativePath], old.digest == digest, sizeOnDisk(relativePath) == old.size else { return nil }
+        guard let old = previous[relativePath], old.digest == digest, old.isPresent(at: destination.path + "/" + relativePath) else { return nil }
         lock.withLock { _ = kept.insert(relativePath) }
         return old
     }
@@ -90,10 +90,4 @@ final class IncrementalOutput: SiteOutput, @unchecked Sendable {
 
     /// Removes the staged changes, leaving the site untouched.
     func discard() { pending.discard() }
-
-    private func sizeOnDisk(_ relativePath: String) -> Int? {
-        var info = stat()
-        guard lstat(destination.path + "/" + relativePath, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return Int(info.st_size)
-    }
 }

@@ -105,29 +105,29 @@ public final class StagedOutput: @unchecked Sendable {
                 throw .cannotWrite(path: path, reason: "cannot read \(source): " + String(cString: strerror(errno)))
             }
             if count == 0 { break }
-            try writeAll(buffer, count: count, to: output, path: path)
+            var failure: OutputError?
+            buffer.withUnsafeBytes { raw in
+                do throws(OutputError) { try writeAll(UnsafeRawBufferPointer(rebasing: raw[..<count]), to: output, path: path) } catch { failure = error }
+            }
+            if let failure { throw failure }
             total += count
         }
         return total
     }
 
-    private static func writeAll(_ bytes: [UInt8], count: Int, to descriptor: Int32, path: String) throws(OutputError) {
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { raw in
-            guard var pointer = raw.baseAddress else { return }
-            var remaining = count
-            while remaining > 0 {
-                let written = systemWrite(descriptor, pointer, remaining)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                remaining -= written
-                pointer += written
+    /// Writes all of `raw` to `descriptor`, retrying short writes and interrupts.
+    private static func writeAll(_ raw: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws(OutputError) {
+        guard var pointer = raw.baseAddress else { return }
+        var remaining = raw.count
+        while remaining > 0 {
+            let written = systemWrite(descriptor, pointer, remaining)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
             }
+            remaining -= written
+            pointer += written
         }
-        if failure != 0 { throw .cannotWrite(path: path, reason: String(cString: strerror(failure))) }
     }
 
     /// Writes with plain POSIX calls. Foundation's `Data.write(to:)` fsyncs every file on Linux, which
@@ -137,22 +137,11 @@ public final class StagedOutput: @unchecked Sendable {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
-        var failure: Int32 = 0
+        var failure: OutputError?
         data.withUnsafeBytes { raw in
-            guard var pointer = raw.baseAddress else { return }
-            var remaining = raw.count
-            while remaining > 0 {
-                let count = systemWrite(descriptor, pointer, remaining)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                remaining -= count
-                pointer += count
-            }
+            do throws(OutputError) { try writeAll(raw, to: descriptor, path: path) } catch { failure = error }
         }
-        if failure != 0 { throw .cannotWrite(path: path, reason: String(cString: strerror(failure))) }
+        if let failure { throw failure }
     }
 
     /// Replaces the destination with the staging folder in one atomic step (Linux `renameat2` with

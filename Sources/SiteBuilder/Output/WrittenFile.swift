@@ -1,9 +1,15 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One file of a built site as the build manifest records it: enough to tell, on the next build,
 /// whether the file can stay as it is.
 public struct WrittenFile: Codable, Equatable, Sendable {
     /// Size in bytes.
     public var size: Int
-    /// A hash of the path and bytes (``HashingOutput/hash(_:seed:)``), hex.
+    /// A hash of the path and bytes (``HashingOutput/hex(_:path:)``), hex.
     public var hash: String
     /// For pages: the digest of everything the page was rendered from (``ContextDigest``).
     public var digest: String?
@@ -13,5 +19,11 @@ public struct WrittenFile: Codable, Equatable, Sendable {
         self.size = size
         self.hash = hash
         self.digest = digest
+    }
+
+    /// Whether `path` is still this file: a regular file (not a link) of the recorded size.
+    func isPresent(at path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && Int(info.st_size) == size
     }
 }
