@@ -88,6 +88,25 @@ extension Data {
         #expect(!third.wasCached)
     }
 
+    @Test func sourceIndexSkipsUnchangedFilesAndNoticesAReplacedOne() throws {
+        let folder = try TemporaryFolder.make("source-index")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fixtures = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
+        let photo = folder.appendingPathComponent("photo.jpg")
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("gps.jpg"), to: photo)
+        let pipeline = ImagePipeline(cache: ImageCache(directory: folder.appendingPathComponent("cache")))
+        let first = try pipeline.prepare(files: [photo])[0].get()
+        let again = try pipeline.prepare(files: [photo])[0].get()
+        #expect(!first.wasCached && again.wasCached)
+        #expect(again.image == first.image)
+        // The same name with other bytes (a new scan saved over the old one) is read and processed again.
+        try FileManager.default.removeItem(at: photo)
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("alpha.png"), to: photo)
+        let replaced = try pipeline.prepare(files: [photo])[0].get()
+        #expect(!replaced.wasCached)
+        #expect(replaced.image.sourceFormat == "png")
+    }
+
     @Test func filesInParallelKeepTheirOrder() throws {
         let folder = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
         let names = ["gps.jpg", "figure.jpg", "scan.tif", "alpha.png"]
