@@ -6,7 +6,7 @@ import Foundation
 /// build never leaves half an entry; concurrent builds at worst make the same entry twice.
 public struct ImageCache: Sendable {
     /// Bump when the processing changes in a way that alters output.
-    static let version = "images-v3"
+    static let version = "images-v4"
     /// The cache folder (created on first store).
     public let directory: URL
 

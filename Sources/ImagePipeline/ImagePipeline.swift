@@ -62,7 +62,11 @@ public struct ImagePipeline: Sendable {
         let results = ResultSlots<Prepared>(count: files.count)
         let index = cache.map { SourceIndex(directory: $0.directory) }
         let identities = files.map { SourceIndex.identity(of: $0) }
-        DispatchQueue.concurrentPerform(iterations: files.count) { position in
+        // Largest first: a multi-megabyte photo started last would leave one core working alone at the end.
+        let sizes = files.map(Self.byteCount(of:))
+        let order = files.indices.sorted { sizes[$0] > sizes[$1] }
+        DispatchQueue.concurrentPerform(iterations: files.count) { step in
+            let position = order[step]
             do throws(ImageError) {
                 results.set(position, .success(try prepare(file: files[position], index: index, identity: identities[position])))
             } catch {
@@ -79,6 +83,12 @@ public struct ImagePipeline: Sendable {
         guard let format = ImageFormat.sniff(data) else { throw .notAnImage }
         _ = try ImageProcessor.readHeader(data, format: format)
         return format
+    }
+
+    /// The file's size in bytes (0 when it cannot be read: it fails later with a located error).
+    static func byteCount(of file: URL) -> Int {
+        var status = stat()
+        return stat(file.path, &status) == 0 ? Int(status.st_size) : 0
     }
 
     static func read(_ file: URL) throws(ImageError) -> Data {
