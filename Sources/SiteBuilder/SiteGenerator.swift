@@ -19,8 +19,8 @@ public enum SiteGenerator {
             return BuildReport(diagnostics: [.error(error.messageOnly, at: SourceLocation(path: options.output.relativePath))], pageCount: 0, fileCount: 0)
         }
         defer { withExtendedLifetime(lock) {} }
-        let inputs = BuildFingerprint.fingerprint(of: options)
         let previous = options.force ? nil : BuildFingerprint.previous(at: destination)
+        let inputs = BuildFingerprint.fingerprint(of: options, known: previous?.inputHashes ?? [:])
         if let previous, previous.fingerprint == inputs.all, previous.isIntact(at: destination) {
             // Nothing changed since the last successful build: same diagnostics, site left as it is.
             var report = BuildReport(diagnostics: previous.diagnostics, pageCount: previous.pageCount, fileCount: 0)
@@ -47,7 +47,7 @@ public enum SiteGenerator {
             return report
         }
         let manifest = BuildFingerprint(fingerprint: inputs.all, engine: inputs.engine, pageCount: report.pageCount,
-                                        files: recording.records, diagnostics: report.diagnostics)
+                                        files: recording.records, diagnostics: report.diagnostics, inputHashes: inputs.hashes)
         do {
             report.changedFileCount = try target.commit(manifest: manifest.encoded)
         } catch {

@@ -80,7 +80,7 @@ struct PreviewServerTests {
             let script = try await fixture.get("/__loupe/live.js")
             #expect(script.body.contains("EventSource"))
             #expect(try await fixture.get("/../etc/passwd").status == 404)
-            #expect(try await fixture.get("/.loupe/build.json").status == 404)
+            #expect(try await fixture.get("/.loupe/manifest").status == 404)
         }
     }
 

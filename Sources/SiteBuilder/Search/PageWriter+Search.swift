@@ -24,7 +24,7 @@ extension PageWriter {
         let files: [SearchIndexFile]
         let digests: [String: String]
         do {
-            let bundle = try SearchIndexBuilder().build(searchDocuments)
+            let bundle = SearchIndexBuilder().build(searchDocuments)
             digests = SearchShardDigest.all(bundle)
             let output = self.output
             // A shard whose digest is unchanged keeps both of its files from the previous build.

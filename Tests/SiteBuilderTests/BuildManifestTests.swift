@@ -1,0 +1,65 @@
+import Diagnostics
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import SiteBuilder
+import Testing
+import TestSupport
+
+/// The build manifest (`.loupe/manifest`): it reads back exactly as written, and the input
+/// fingerprint reads only files whose identity on disk changed.
+@Suite("Build manifest")
+struct BuildManifestTests {
+    @Test func aManifestReadsBackAsWritten() {
+        let manifest = BuildFingerprint(
+            fingerprint: "f1", engine: "e1", pageCount: 3,
+            files: ["index.html": WrittenFile(size: 10, hash: "aa", digest: "d1"), "assets/site.css": WrittenFile(size: 0, hash: "bb"),
+                    "odd\tname\\with\nbreaks.html": WrittenFile(size: 7, hash: "cc", digest: "d2")],
+            diagnostics: [.warning("a warning", at: SourceLocation(path: "deck/a.tsv", line: 3))],
+            inputHashes: ["/content/deck/a.tsv|1|2|3|4.5|6.7": "3:abc"])
+        #expect(BuildFingerprint.decoded(manifest.encoded) == manifest)
+    }
+
+    @Test func aDamagedManifestIsNotUsed() {
+        var bytes = BuildFingerprint(fingerprint: "f", engine: "e", pageCount: 1, files: ["a.html": WrittenFile(size: 1, hash: "h")],
+                                     diagnostics: []).encoded
+        bytes.append(contentsOf: Array("not a file line\n".utf8))
+        #expect(BuildFingerprint.decoded(bytes) == nil)
+        #expect(BuildFingerprint.decoded(Data("{\"format\":2}\n".utf8)) == nil)
+    }
+
+    @Test func aFileIsReadAgainOnlyWhenItsIdentityChanged() throws {
+        let root = try TemporaryFolder.make("loupe-manifest")
+        defer { TemporaryFolder.remove(root) }
+        let content = root.appendingPathComponent("content")
+        let deck = content.appendingPathComponent("deck/cards.tsv")
+        try FileManager.default.createDirectory(at: deck.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("Category\tTopic\nEye\tLids\n".utf8).write(to: deck)
+        let options = BuildOptions(content: content, templates: root.appendingPathComponent("Templates"), output: root.appendingPathComponent("site"), includeSessions: false)
+        let later = Date().addingTimeInterval(60)  // every file counts as settled
+        let first = BuildFingerprint.fingerprint(of: options, now: later)
+        let deckKey = try #require(first.hashes.keys.first { $0.hasPrefix(deck.path + "|") })
+        // A recorded hash is used instead of the file's bytes: the file is not read.
+        var planted = first.hashes
+        planted[deckKey] = "1:planted"
+        #expect(BuildFingerprint.fingerprint(of: options, known: planted, now: later).all != first.all)
+        #expect(BuildFingerprint.fingerprint(of: options, known: first.hashes, now: later).all == first.all)
+        // The same size and modification time, other bytes: the change time still gives it away.
+        var before = stat()
+        #expect(stat(deck.path, &before) == 0)
+        let handle = try FileHandle(forWritingTo: deck)  // in place: the same inode
+        try handle.write(contentsOf: Data("Category\tTopic\nEye\tLens\n".utf8))
+        try handle.close()
+        var times = [before.st_atim, before.st_mtim]  // the modification time put back to the nanosecond
+        #expect(utimensat(AT_FDCWD, deck.path, &times, 0) == 0)
+        var after = stat()
+        #expect(stat(deck.path, &after) == 0 && after.st_ino == before.st_ino && after.st_size == before.st_size
+                && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec && after.st_mtim.tv_sec == before.st_mtim.tv_sec)
+        let second = BuildFingerprint.fingerprint(of: options, known: first.hashes, now: later)
+        #expect(second.all != first.all)
+        #expect(second.all == BuildFingerprint.fingerprint(of: options, now: later).all)
+        // A file changed just now is not recorded: a second change within its timestamps' resolution is still seen.
+        #expect(BuildFingerprint.fingerprint(of: options).hashes.keys.contains { $0.hasPrefix(deck.path + "|") } == false)
+    }
+}
