@@ -39,7 +39,8 @@ struct BuildManifestTests {
         let options = BuildOptions(content: content, templates: root.appendingPathComponent("Templates"), output: root.appendingPathComponent("site"), includeSessions: false)
         let later = Date().addingTimeInterval(60)  // every file counts as settled
         let first = BuildFingerprint.fingerprint(of: options, now: later)
-        let deckKey = try #require(first.hashes.keys.first { $0.hasPrefix(deck.path + "|") })
+        let deckKey = try #require(first.hashes.keys.first { $0.hasPrefix("content/deck/cards.tsv|") })
+        #expect(!first.hashes.keys.contains { $0.contains(root.path) }, "the manifest names the machine's folders")
         // A recorded hash is used instead of the file's bytes: the file is not read.
         var planted = first.hashes
         planted[deckKey] = "1:planted"
@@ -60,6 +61,6 @@ struct BuildManifestTests {
         #expect(second.all != first.all)
         #expect(second.all == BuildFingerprint.fingerprint(of: options, now: later).all)
         // A file changed just now is not recorded: a second change within its timestamps' resolution is still seen.
-        #expect(BuildFingerprint.fingerprint(of: options).hashes.keys.contains { $0.hasPrefix(deck.path + "|") } == false)
+        #expect(BuildFingerprint.fingerprint(of: options).hashes.keys.contains { $0.hasPrefix("content/deck/cards.tsv|") } == false)
     }
 }

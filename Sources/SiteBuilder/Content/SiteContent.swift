@@ -3,6 +3,7 @@ import Deck
 import Diagnostics
 import Foundation
 import MarkdownHTML
+import Sessions
 
 /// Everything read from the content folder.
 struct SiteContent: Sendable {
@@ -18,6 +19,11 @@ struct SiteContent: Sendable {
     var breeds: BreedCatalog?
     /// The chart set configured in `loupe.yml`.
     var charts: [SiteChart] = []
+    /// Session files (empty with `--no-sessions`), read in the time zone ``sessionTimeZone``.
+    var sessions = SessionCatalog()
+    var sessionTimeZone = TimeZone.current
+    /// What reading the session files reported; its errors do not stop the rest of the site.
+    var sessionDiagnostics: [Diagnostic] = []
 
     static func load(_ options: BuildOptions, log: inout DiagnosticLog) -> SiteContent? {
         let folder = ContentFolder(root: options.content)
@@ -48,6 +54,6 @@ struct SiteContent: Sendable {
         }
         let charts = PageWriter.chartSet(settings, display: options.display("loupe.yml"), log: &log)
         guard let deck else { return nil }
-        return SiteContent(settings: settings, deck: deck, aboutHTML: aboutHTML, breeds: breeds, charts: charts).withStudy(options, log: &log)
+        return SiteContent(settings: settings, deck: deck, aboutHTML: aboutHTML, breeds: breeds, charts: charts).withStudy(options, log: &log).withSessions(options)
     }
 }

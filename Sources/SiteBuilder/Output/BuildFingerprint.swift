@@ -64,7 +64,7 @@ struct BuildFingerprint: Equatable {
                                       ("content", options.content, usedContent.subtracting(engineContent))] {
             hash.add("[\(label)]")
             for (relative, url) in files(under: folder, only: used) {
-                let identity = identity(of: url.path)
+                let identity = identity(of: url.path, name: label + "/" + relative)
                 let fileHash: String
                 if let identity, let recorded = known[identity.key] {
                     fileHash = recorded
@@ -83,12 +83,13 @@ struct BuildFingerprint: Equatable {
         return Inputs(engine: engine, all: hash.hex, hashes: hashes)
     }
 
-    /// A file's identity on disk, as Git's index keeps it: path, device, inode, size, modification and
-    /// change times (links followed); and its change time in seconds.
-    static func identity(of path: String) -> (key: String, changed: Double)? {
+    /// A file's identity on disk, as Git's index keeps it: its `name` (relative, so the manifest
+    /// never holds the machine's folders), device, inode, size, modification and change times (links
+    /// followed); and its change time in seconds.
+    static func identity(of path: String, name: String) -> (key: String, changed: Double)? {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        let key = "\(path)|\(info.st_dev)|\(info.st_ino)|\(info.st_size)|\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)|"
+        let key = "\(name)|\(info.st_dev)|\(info.st_ino)|\(info.st_size)|\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)|"
             + "\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
         return (key, Double(info.st_ctim.tv_sec) + Double(info.st_ctim.tv_nsec) / 1e9)
     }

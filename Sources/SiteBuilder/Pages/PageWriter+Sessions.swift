@@ -21,16 +21,10 @@ extension PageWriter {
         }
         reporter.breedAliases = aliases
         reporter.gamesYear = content.settings.gamesYear
+        reporter.timeZone = content.sessionTimeZone
         var log = DiagnosticLog()
-        if let name = content.settings.timeZone {
-            if let zone = TimeZone(identifier: name) {
-                reporter.timeZone = zone
-            } else {
-                log.warning("time_zone \"\(name)\" is not a time zone name such as Europe/Dublin; the machine's time zone is used",
-                            at: SourceLocation(path: options.content.relativePath + "/loupe.yml"))
-            }
-        }
-        let files = reporter.documents(forContent: options.content, studySessions: studySessionSummaries, log: &log)
+        log.merge(content.sessionDiagnostics)
+        let files = reporter.documents(for: content.sessions, studySessions: studySessionSummaries, log: &log)
         problems.diagnostics.append(contentsOf: log.all)
         // A session file that cannot be read is left out; its error is reported (exit 1) but the rest of
         // the site, other session documents included, is still published.
