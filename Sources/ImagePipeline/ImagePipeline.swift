@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Turns source images into small web renditions: sniffed by their bytes, shrunk (never enlarged) to a
 /// few widths, converted (TIFF, HEIF, SVG → raster), colour-converted to sRGB, stripped of every piece
@@ -59,7 +60,7 @@ public struct ImagePipeline: Sendable {
     /// Prepares every file on all processor cores; results are in the order of `files`. With a
     /// cache, unchanged files (same identity on disk as in an earlier build) are not even read.
     public func prepare(files: [URL]) -> [Result<Prepared, ImageError>] {
-        let results = ResultSlots<Prepared>(count: files.count)
+        let results = Mutex<[Result<Prepared, ImageError>?]>(Array(repeating: nil, count: files.count))
         let index = cache.map { SourceIndex(directory: $0.directory) }
         let identities = files.map { SourceIndex.identity(of: $0) }
         // Largest first: a multi-megabyte photo started last would leave one core working alone at the end.
@@ -68,13 +69,14 @@ public struct ImagePipeline: Sendable {
         DispatchQueue.concurrentPerform(iterations: files.count) { step in
             let position = order[step]
             do throws(ImageError) {
-                results.set(position, .success(try prepare(file: files[position], index: index, identity: identities[position])))
+                let prepared = try prepare(file: files[position], index: index, identity: identities[position])
+                results.withLock { $0[position] = .success(prepared) }
             } catch {
-                results.set(position, .failure(error))
+                results.withLock { $0[position] = .failure(error) }
             }
         }
         index?.save()
-        return results.values
+        return results.withLock { $0.map { $0 ?? .failure(.unreadable(reason: "not processed")) } }
     }
 
     /// Checks that a file is an image libvips can decode, without making renditions (`loupe check`).
@@ -93,16 +95,5 @@ public struct ImagePipeline: Sendable {
 
     static func read(_ file: URL) throws(ImageError) -> Data {
         do { return try Data(contentsOf: file) } catch { throw .unreadable(reason: (error as NSError).localizedDescription) }
-    }
-}
-
-/// Results written by parallel workers, one slot each.
-final class ResultSlots<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Result<Value, ImageError>?]
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ value: Result<Value, ImageError>) { lock.withLock { slots[index] = value } }
-    var values: [Result<Value, ImageError>] {
-        lock.withLock { slots.map { $0 ?? .failure(.unreadable(reason: "not processed")) } }
     }
 }

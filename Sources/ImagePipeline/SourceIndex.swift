@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,17 +10,16 @@ import Darwin
 /// modification and change times, as Git's index does), so a rebuild with no image changed reads
 /// no source image at all. Kept in the cache folder as `sources.json`; any change to a file changes
 /// its change time, so an edited image is always read and hashed again.
-final class SourceIndex: @unchecked Sendable {
+final class SourceIndex: Sendable {
     private let file: URL
-    private let lock = NSLock()
-    private var hashes: [String: String]
-    private var changed = false
+    /// Content hashes by identity, and whether any was added or changed.
+    private let state: Mutex<(hashes: [String: String], changed: Bool)>
 
     /// The index stored in `directory` (empty when absent or unreadable).
     init(directory: URL) {
         file = directory.appendingPathComponent("sources.json")
         let stored = FileManager.default.contents(atPath: file.path).flatMap { try? JSONDecoder().decode([String: String].self, from: $0) }
-        hashes = stored ?? [:]
+        state = Mutex((stored ?? [:], false))
     }
 
     /// The identity of the file at `url` (links followed), or `nil` when it cannot be examined.
@@ -30,26 +30,25 @@ final class SourceIndex: @unchecked Sendable {
     }
 
     /// The content hash recorded for a file identity.
-    func hash(for identity: String) -> String? { lock.withLock { hashes[identity] } }
+    func hash(for identity: String) -> String? { state.withLock { $0.hashes[identity] } }
 
     /// Records the content hash of a file identity.
     func record(_ hash: String, for identity: String) {
-        lock.withLock {
-            if hashes[identity] != hash { hashes[identity] = hash; changed = true }
+        state.withLock { state in
+            if state.hashes[identity] != hash { state.hashes[identity] = hash; state.changed = true }
         }
     }
 
     /// Writes the index if it changed, dropping files that changed or are gone; failures are ignored
     /// (it is only an optimisation).
     func save() {
-        let snapshot: [String: String]? = lock.withLock {
-            guard changed else { return nil }
-            let kept = hashes.filter { entry in
+        let snapshot: [String: String]? = state.withLock { state in
+            guard state.changed else { return nil }
+            let kept = state.hashes.filter { entry in
                 let path = entry.key.split(separator: "|", omittingEmptySubsequences: false).dropLast(5).joined(separator: "|")
                 return Self.identity(of: URL(fileURLWithPath: path)) == entry.key
             }
-            hashes = kept
-            changed = false
+            state = (kept, false)
             return kept
         }
         guard let snapshot else { return }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Builds the sharded, section-level inverted index from documents.
 ///
@@ -25,7 +26,7 @@ public struct SearchIndexBuilder: Sendable {
         let maximumSection = (1 << 18) - 1
         let chunkSize = 128
         let chunkCount = (documents.count + chunkSize - 1) / chunkSize
-        let partials = PartialTables(count: chunkCount)
+        let partials = Mutex<[[String: [Int]]]>(Array(repeating: [:], count: chunkCount))
         DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
             var local: [String: [Int]] = [:]
             var stems: [String: String?] = [:]  // each distinct word is stemmed once per chunk
@@ -47,11 +48,16 @@ public struct SearchIndexBuilder: Sendable {
                     post(section.text, document: number, section: index + 1, field: .body)
                 }
             }
-            partials.set(chunk, local)
+            partials.withLock { $0[chunk] = local }
         }
         var postings: [String: [Int]] = [:]
-        for table in partials.all {
-            for (term, list) in table { postings[term, default: []].append(contentsOf: list) }
+        var tables = partials.withLock { tables in
+            defer { tables = [] }
+            return tables
+        }
+        for chunk in tables.indices {
+            for (term, list) in tables[chunk] { postings[term, default: []].append(contentsOf: list) }
+            tables[chunk] = [:]  // merged: its memory goes back now, not at the end of the build
         }
         let sectionCount = documents.reduce(0) { $0 + $1.sections.count }
         let terms = postings.keys.sorted(by: SearchText.precedes)
@@ -98,13 +104,4 @@ extension Array where Element == Int {
     @inline(__always) mutating func appendUnlessLast(_ value: Int) {
         if last != value { append(value) }
     }
-}
-
-/// Per-chunk posting tables filled by parallel workers.
-private final class PartialTables: @unchecked Sendable {
-    private let lock = NSLock()
-    private var tables: [[String: [Int]]]
-    init(count: Int) { tables = Array(repeating: [:], count: count) }
-    func set(_ index: Int, _ table: [String: [Int]]) { lock.withLock { tables[index] = table } }
-    var all: [[String: [Int]]] { lock.withLock { tables } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A built index: the manifest, the term shards and the document shards, ready to serialise.
 public struct SearchIndexBundle: Sendable, Equatable {
@@ -34,22 +35,23 @@ public struct SearchIndexBundle: Sendable, Equatable {
             files.append(SearchIndexFile(path: "index.js", contents: SearchIndexEncoding.manifestScript(manifestJSON)))
             // Shards are independent: encode them on every core.
             let termCount = termShards.count
-            let encoded = ShardResults(count: termCount + documentShards.count)
+            // Encoded shards in shard order, and the first error.
+            let encoded = Mutex<(files: [[SearchIndexFile]], error: (any Error)?)>(
+                (Array(repeating: [], count: termCount + documentShards.count), nil))
             DispatchQueue.concurrentPerform(iterations: termCount + documentShards.count) { index in
                 do {
                     let key = index < termCount ? Self.termShardKey(index) : Self.documentShardKey(index - termCount)
                     if isKept(key) { return }
-                    if index < termCount {
-                        encoded.set(index, try Self.encode(termShards[index], key: key))
-                    } else {
-                        encoded.set(index, try Self.encode(documentShards[index - termCount], key: key))
-                    }
+                    let shard = index < termCount ? try Self.encode(termShards[index], key: key)
+                                                  : try Self.encode(documentShards[index - termCount], key: key)
+                    encoded.withLock { $0.files[index] = shard }
                 } catch {
-                    encoded.fail(error)
+                    encoded.withLock { $0.error = $0.error ?? error }
                 }
             }
-            if let error = encoded.error { throw error }
-            files.append(contentsOf: encoded.all.flatMap { $0 })
+            let (shards, failure) = encoded.withLock { ($0.files, $0.error) }
+            if let failure { throw failure }
+            files.append(contentsOf: shards.flatMap { $0 })
         } catch {
             throw .encodingFailed(reason: "\(error)")
         }
@@ -61,17 +63,4 @@ public struct SearchIndexBundle: Sendable, Equatable {
         return [SearchIndexFile(path: key + ".json", contents: SearchIndexEncoding.jsonFile(json)),
                 SearchIndexFile(path: key + ".js", contents: SearchIndexEncoding.shardScript(key: key, json: json))]
     }
-}
-
-/// Encoded shards collected from parallel workers, in shard order.
-private final class ShardResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private var results: [[SearchIndexFile]]
-    private(set) var error: Error?
-
-    init(count: Int) { results = Array(repeating: [], count: count) }
-
-    func set(_ index: Int, _ files: [SearchIndexFile]) { lock.withLock { results[index] = files } }
-    func fail(_ error: Error) { lock.withLock { self.error = self.error ?? error } }
-    var all: [[SearchIndexFile]] { lock.withLock { results } }
 }

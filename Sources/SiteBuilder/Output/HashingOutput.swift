@@ -1,13 +1,13 @@
 import Foundation
+import Synchronization
 
 /// An output that passes every file on and records its size, a hash of its bytes and (for pages) the
 /// digest it was rendered from: the site's service worker lists every file and carries a version
 /// that changes whenever any file changes, and the build manifest keeps the records for the next
 /// incremental build.
-final class HashingOutput: SiteOutput, @unchecked Sendable {
+final class HashingOutput: SiteOutput, Sendable {
     private let base: any SiteOutput
-    private let lock = NSLock()
-    private var files: [String: WrittenFile] = [:]
+    private let files = Mutex<[String: WrittenFile]>([:])
 
     init(wrapping base: any SiteOutput) { self.base = base }
 
@@ -22,24 +22,24 @@ final class HashingOutput: SiteOutput, @unchecked Sendable {
     func write(_ data: Data, to relativePath: String, digest: String?) throws(OutputError) {
         try base.write(data, to: relativePath)
         let record = WrittenFile(size: data.count, hash: Self.hex(data, path: relativePath), digest: digest)
-        lock.withLock { files[relativePath] = record }
+        files.withLock { $0[relativePath] = record }
     }
 
     func reuse(_ relativePath: String, digest: String) -> WrittenFile? {
         guard let record = base.reuse(relativePath, digest: digest) else { return nil }
-        lock.withLock { files[relativePath] = record }
+        files.withLock { $0[relativePath] = record }
         return record
     }
 
     /// Every file so far, by site-relative path.
-    var records: [String: WrittenFile] { lock.withLock { files } }
+    var records: [String: WrittenFile] { files.withLock { $0 } }
 
     /// Every path written so far, sorted.
-    var paths: [String] { lock.withLock { files.keys.sorted() } }
+    var paths: [String] { files.withLock { $0.keys.sorted() } }
 
     /// A version of everything written so far: independent of the order files were written in.
     var version: String {
-        let all = lock.withLock { files }
+        let all = files.withLock { $0 }
         var combined = FNV1a()
         for path in all.keys.sorted() { combined.add(all[path]?.hash ?? ""); combined.add("|") }
         return combined.hex

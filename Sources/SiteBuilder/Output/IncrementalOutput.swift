@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,14 +15,13 @@ import Darwin
 /// build, never by a wrong reuse), then renames each changed file over the old one (each file is
 /// either the old or the new version at any moment), deletes files no longer produced, and finally
 /// writes the new manifest.
-final class IncrementalOutput: SiteOutput, @unchecked Sendable {
+final class IncrementalOutput: SiteOutput, Sendable {
     /// The site being updated.
     let destination: URL
     private let previous: [String: WrittenFile]
     private let pending: StagedOutput
-    private let lock = NSLock()
-    private var kept = Set<String>()
-    private var changed = Set<String>()
+    /// Files left as they are, and files staged to replace the old ones.
+    private let state = Mutex<(kept: Set<String>, changed: Set<String>)>(([], []))
 
     /// An output updating the site at `destination`, whose manifest listed `previous`. Call it while
     /// holding the destination's ``OutputLock``.
@@ -33,30 +33,32 @@ final class IncrementalOutput: SiteOutput, @unchecked Sendable {
 
     /// The number of files that will change (written or deleted) on commit.
     var changedCount: Int {
-        lock.withLock { changed.count + previous.keys.filter { !kept.contains($0) && !changed.contains($0) }.count }
+        state.withLock { state in
+            state.changed.count + previous.keys.filter { !state.kept.contains($0) && !state.changed.contains($0) }.count
+        }
     }
 
     func write(_ data: Data, to relativePath: String) throws(OutputError) {
         if let old = previous[relativePath], old.size == data.count, old.hash == HashingOutput.hex(data, path: relativePath),
            old.isPresent(at: destination.path + "/" + relativePath) {
-            lock.withLock { _ = kept.insert(relativePath) }
+            state.withLock { _ = $0.kept.insert(relativePath) }
             return
         }
         try pending.write(data, to: relativePath)
-        lock.withLock { _ = changed.insert(relativePath) }
+        state.withLock { _ = $0.changed.insert(relativePath) }
     }
 
     func reuse(_ relativePath: String, digest: String) -> WrittenFile? {
         guard let old = previous[relativePath], old.digest == digest, old.isPresent(at: destination.path + "/" + relativePath) else { return nil }
-        lock.withLock { _ = kept.insert(relativePath) }
+        state.withLock { _ = $0.kept.insert(relativePath) }
         return old
     }
 
     /// Applies the changes to the site, then writes `manifest` at `manifestPath`.
     func commit(manifest: Data, at manifestPath: String) throws(OutputError) {
         let site = destination.path
-        let (changed, removed) = lock.withLock {
-            (self.changed.sorted(), previous.keys.filter { !kept.contains($0) && !self.changed.contains($0) }.sorted())
+        let (changed, removed) = state.withLock { state in
+            (state.changed.sorted(), previous.keys.filter { !state.kept.contains($0) && !state.changed.contains($0) }.sorted())
         }
         unlink(site + "/" + manifestPath)
         for path in changed {

@@ -83,10 +83,8 @@ extension PageWriter {
                 ]
             } catch let error as ChartError {
                 problems.diagnostics.append(.error("\(error)", at: SourceLocation(path: stem)))
-            } catch let error as OutputError {
-                problems.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: stem)))
             } catch {
-                problems.diagnostics.append(.error("\(error)", at: SourceLocation(path: stem)))
+                problems.diagnostics.append(.writing(error, path: stem))
             }
             return nil
         }

@@ -20,10 +20,8 @@ extension PageWriter {
         do {
             let data = try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys, .withoutEscapingSlashes])
             try hashing.write(data + Data("\n".utf8), to: "manifest.webmanifest")
-        } catch let error as OutputError {
-            problems.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: "manifest.webmanifest")))
         } catch {
-            problems.diagnostics.append(.error("\(error)", at: SourceLocation(path: "manifest.webmanifest")))
+            problems.diagnostics.append(.writing(error, path: "manifest.webmanifest"))
         }
         let files = hashing.paths.filter { !$0.hasPrefix("sessions/") && !$0.hasPrefix(".") }
         var list = "["
@@ -36,7 +34,7 @@ extension PageWriter {
             .replacingOccurrences(of: "\"__VERSION__\"", with: "\"loupe-" + hashing.version + "\"")
             .replacingOccurrences(of: "__FILES__", with: list)
         do { try hashing.write(text: script, to: "sw.js") } catch {
-            problems.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: "sw.js")))
+            problems.diagnostics.append(.writing(error, path: "sw.js"))
         }
     }
 

@@ -38,7 +38,7 @@ extension PageWriter {
             switch result {
             case .success(let data):
                 do { try output.write(data, to: source.path, digest: source.digest) } catch {
-                    problems.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: source.path)))
+                    problems.diagnostics.append(.writing(error, path: source.path))
                 }
             case .failure(let error):
                 problems.diagnostics.append(.error(error.description, at: SourceLocation(path: source.path)))
@@ -50,7 +50,7 @@ extension PageWriter {
     private func writeRobots(problems: inout ProblemList) {
         let text = "# Session documents are personal health data.\nUser-agent: *\nDisallow: /sessions/\n"
         do { try output.write(text: text, to: "robots.txt") } catch {
-            problems.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: "robots.txt")))
+            problems.diagnostics.append(.writing(error, path: "robots.txt"))
         }
     }
 }

@@ -31,7 +31,7 @@ extension PageWriter {
         containedErrors.formUnion(log.all.filter { $0.severity == .error })
         for file in files {
             do { try output.write(text: file.contents, to: "sessions/" + file.relativePath) } catch {
-                problems.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: "sessions/" + file.relativePath)))
+                problems.diagnostics.append(.writing(error, path: "sessions/" + file.relativePath))
             }
         }
         writeSessionPDFs(for: files, problems: &problems)

@@ -2,6 +2,7 @@ import Deck
 import Diagnostics
 import Foundation
 import ImagePipeline
+import Synchronization
 import Templating
 
 /// Renders every page of the site and hands it to the output.
@@ -104,23 +105,19 @@ struct PageWriter {
         }
         let shared = SharedProblems()
         let output = self.output
-        let written = SharedCounter()
+        let written = Atomic<Int>(0)
         let allJobs = jobs
         DispatchQueue.concurrentPerform(iterations: allJobs.count) { index in
             let job = allJobs[index]
             let page = PageRenderer.Page(title: job.title, root: SitePaths.root(of: job.path), kind: job.kind)
             do {
                 try renderer.write(job.template, context: job.context(), page: page, to: job.path, output: output)
-                _ = written.add(1)
-            } catch let error as TemplateError {
-                shared.add(error.diagnostic)
-            } catch let error as OutputError {
-                shared.add(.error(error.messageOnly, at: SourceLocation(path: job.path)))
+                written.add(1, ordering: .relaxed)
             } catch {
-                shared.add(.error("\(error)", at: SourceLocation(path: job.path)))
+                shared.add(error, writing: job.path)
             }
         }
-        pageCount += written.add(0)
+        pageCount += written.load(ordering: .relaxed)
         problems.diagnostics.append(contentsOf: shared.all)
     }
 
@@ -143,7 +140,7 @@ struct PageWriter {
         let total = jobs.count
         let chunk = max(1, jobs.count / (ProcessInfo.processInfo.activeProcessorCount * 8))
         let chunks = stride(from: 0, to: jobs.count, by: chunk).map { $0..<min($0 + chunk, jobs.count) }
-        let done = SharedCounter()
+        let done = Atomic<Int>(0)
         jobs.withUnsafeBufferPointer { buffer in
             nonisolated(unsafe) let buffer = buffer
             DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
@@ -158,15 +155,11 @@ struct PageWriter {
                     let page = PageRenderer.Page(title: job.card.title, root: SitePaths.root(of: path), kind: "card")
                     do {
                         try renderer.write("card", context: context, page: page, to: path, output: output, digest: digest)
-                    } catch let error as TemplateError {
-                        shared.add(error.diagnostic)
-                    } catch let error as OutputError {
-                        shared.add(.error(error.messageOnly, at: SourceLocation(path: path)))
                     } catch {
-                        shared.add(.error("\(error)", at: SourceLocation(path: path)))
+                        shared.add(error, writing: path)
                     }
                 }
-                let count = done.add(chunks[index].count)
+                let count = done.add(chunks[index].count, ordering: .relaxed).newValue
                 progress?("cards \(count)/\(total)")
             }
         }
@@ -180,12 +173,8 @@ struct PageWriter {
         do {
             try renderer.write(template, context: context, page: page, to: path, output: output)
             pageCount += 1
-        } catch let error as TemplateError {
-            problems.diagnostics.append(error.diagnostic)
-        } catch let error as OutputError {
-            problems.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: path)))
         } catch {
-            problems.diagnostics.append(.error("\(error)", at: SourceLocation(path: path)))
+            problems.diagnostics.append(.writing(error, path: path))
         }
     }
 
@@ -201,7 +190,7 @@ struct PageWriter {
             // The favicon also goes to the site's root, where browsers and tools ask for /favicon.ico.
             for path in name == "assets/favicon.ico" ? [name, "favicon.ico"] : [name] {
                 do { try output.write(file.data, to: path) } catch {
-                    problems.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: path)))
+                    problems.diagnostics.append(.writing(error, path: path))
                 }
             }
         }
@@ -244,20 +233,25 @@ struct PageWriter {
 struct ProblemList { var diagnostics: [Diagnostic] = [] }
 
 /// Diagnostics gathered from parallel workers.
-final class SharedProblems: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [Diagnostic] = []
-    private var seen = Set<Diagnostic>()
+final class SharedProblems: Sendable {
+    private let state = Mutex<(items: [Diagnostic], seen: Set<Diagnostic>)>(([], []))
     /// Records a diagnostic once (a broken template would otherwise be reported for every page).
     func add(_ diagnostic: Diagnostic) {
-        lock.withLock { if seen.insert(diagnostic).inserted { items.append(diagnostic) } }
+        state.withLock { if $0.seen.insert(diagnostic).inserted { $0.items.append(diagnostic) } }
     }
-    var all: [Diagnostic] { lock.withLock { items } }
+    /// Records why writing the output at `path` failed (``Diagnostic/writing(_:path:)``).
+    func add(_ error: any Error, writing path: String) { add(.writing(error, path: path)) }
+    var all: [Diagnostic] { state.withLock { $0.items } }
 }
 
-/// A counter shared by parallel workers.
-final class SharedCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-    func add(_ amount: Int) -> Int { lock.withLock { value += amount; return value } }
+extension Diagnostic {
+    /// Why rendering or writing the output at `path` failed: a template problem at its template's
+    /// line, anything else at the output's path.
+    static func writing(_ error: any Error, path: String) -> Diagnostic {
+        switch error {
+        case let error as TemplateError: error.diagnostic
+        case let error as OutputError: .error(error.messageOnly, at: SourceLocation(path: path))
+        default: .error("\(error)", at: SourceLocation(path: path))
+        }
+    }
 }

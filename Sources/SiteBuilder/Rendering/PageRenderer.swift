@@ -1,5 +1,6 @@
 import MarkupText
 import Foundation
+import Synchronization
 import MarkdownHTML
 import Templating
 
@@ -130,18 +131,17 @@ struct SiteValues: @unchecked Sendable {
 }
 
 /// Pre-rendered layout shells, shared by the parallel page workers.
-final class LayoutShells: @unchecked Sendable {
+final class LayoutShells: Sendable {
     /// A piece of a shell: fixed text, or the slot for the page's title or body.
     enum Piece { case text(String), title, body }
 
     static let markerScalar: Unicode.Scalar = "\u{E000}"
     static let titleMarker = "\u{E000}loupe-title\u{E000}"
     static let bodyMarker = "\u{E000}loupe-body\u{E000}"
-    private let lock = NSLock()
-    private var shells: [[String]: [Piece]] = [:]
+    private let shells = Mutex<[[String]: [Piece]]>([:])
 
-    func get(_ key: [String]) -> [Piece]? { lock.withLock { shells[key] } }
-    func set(_ key: [String], _ shell: [Piece]) { lock.withLock { shells[key] = shell } }
+    func get(_ key: [String]) -> [Piece]? { shells.withLock { $0[key] } }
+    func set(_ key: [String], _ shell: [Piece]) { shells.withLock { $0[key] = shell } }
 
     /// Splits a rendered layout at the title and body markers.
     static func split(_ rendered: String) -> [Piece] {

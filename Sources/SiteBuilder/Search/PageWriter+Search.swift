@@ -40,7 +40,7 @@ extension PageWriter {
             let path = "search/" + file.path
             let key = String(file.path.prefix(while: { $0 != "." }))
             do { try output.write(file.contents, to: path, digest: digests[key]) } catch {
-                problems.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: path)))
+                problems.diagnostics.append(.writing(error, path: path))
             }
         }
     }

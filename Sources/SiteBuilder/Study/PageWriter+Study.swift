@@ -27,7 +27,7 @@ extension PageWriter {
             do {
                 try output.write(Data(StudyData.index(deck, deckName: content.settings.deckName).utf8), to: "study/cards.js", digest: indexDigest)
             } catch {
-                problems.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: "study/cards.js")))
+                problems.diagnostics.append(.writing(error, path: "study/cards.js"))
             }
         }
         // One data file per topic, rendered on every core.
@@ -42,12 +42,8 @@ extension PageWriter {
             if output.reuse(path, digest: digest) != nil { return }
             do {
                 try output.write(Data(StudyData.topic(category, topic, images: images, renderer: renderer).utf8), to: path, digest: digest)
-            } catch let error as TemplateError {
-                shared.add(error.diagnostic)
-            } catch let error as OutputError {
-                shared.add(.error(error.messageOnly, at: SourceLocation(path: path)))
             } catch {
-                shared.add(.error("\(error)", at: SourceLocation(path: path)))
+                shared.add(error, writing: path)
             }
         }
         problems.diagnostics.append(contentsOf: shared.all)
