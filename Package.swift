@@ -66,8 +66,9 @@ let package = Package(
         // `loupe serve`: the site over HTTP, rebuilt on change, live reload.
         .target(name: "PreviewServer", dependencies: ["SiteBuilder", "Diagnostics", "MarkupText", .product(name: "FlyingFox", package: "FlyingFox")]),
         // Façade used by the executable.
-        .target(name: "LoupeKit", dependencies: ["SiteBuilder", "Diagnostics", "DefaultTemplates", "ContentScaffold", "PreviewServer", "Templating"]),
-        .executableTarget(name: "loupe", dependencies: ["LoupeKit", "ChartPDF", "Optotypes", "SessionReports", "SessionPDF", "Templating", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .target(name: "LoupeKit", dependencies: ["SiteBuilder", "Diagnostics", "DefaultTemplates", "ContentScaffold", "PreviewServer", "Templating",
+                                             "ChartPDF", "Optotypes", "SessionReports", "SessionPDF"]),
+        .executableTarget(name: "loupe", dependencies: ["LoupeKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "MarkupTextTests", dependencies: ["MarkupText"]),

@@ -1,7 +1,6 @@
 import ArgumentParser
-import ChartPDF
 import Foundation
-import Optotypes
+import LoupeKit
 
 /// `loupe chart`: writes one printable, calibrated optotype chart (PDF or SVG).
 struct ChartCommand: ParsableCommand {
@@ -56,38 +55,14 @@ struct ChartCommand: ParsableCommand {
     }
 
     func run() throws {
-        let spec = try makeSpec()
-        let format = try outputFormat()
-        let chart: RenderedChart
-        do {
-            chart = try ChartRenderer.render(ChartLayout(spec: spec), format: format, scoreSheet: scoreSheet)
-        } catch {
-            FileHandle.standardError.write(Data("\(out): error: \(error)\n".utf8))
-            throw ExitCode(1)
-        }
-        for warning in chart.warnings {
-            FileHandle.standardError.write(Data("\(out): warning: \(warning)\n".utf8))
-        }
-        // SVG of several sheets: one file per sheet, named after the sheet (chart-cover.svg, chart-A1.svg, …).
-        var files: [(String, [UInt8])] = [(out, chart.data)]
-        if chart.sheets.count > 1 {
-            let url = URL(fileURLWithPath: out)
-            let stem = url.deletingPathExtension().lastPathComponent, ext = url.pathExtension
-            files = chart.sheets.map { sheet in
-                (url.deletingLastPathComponent().appendingPathComponent("\(stem)-\(sheet.name).\(ext)").path, sheet.data)
-            }
-        }
-        for (path, data) in files {
-            do {
-                // .atomic writes a temporary file beside the destination and renames it into place.
-                try Data(data).write(to: URL(fileURLWithPath: path), options: .atomic)
-            } catch {
-                FileHandle.standardError.write(Data("\(path): error: cannot write the chart: \(error.localizedDescription)\n".utf8))
-                throw ExitCode(1)
-            }
-        }
-        if files.count > 1 {
-            FileHandle.standardError.write(Data("wrote \(files.count) SVG files, one per sheet: \(files.map(\.0).joined(separator: ", "))\n".utf8))
+        let result = Loupe.chart(ChartRequest(spec: try makeSpec(), format: try outputFormat(), scoreSheet: scoreSheet,
+                                              output: URL(fileURLWithPath: out), outputName: out))
+        // Printed as they always were (not through Diagnostic.description).
+        let text = result.diagnostics.map { "\($0.location): \($0.severity.rawValue): \($0.message)\n" }.joined()
+        FileHandle.standardError.write(Data(text.utf8))
+        if !result.succeeded { throw ExitCode(1) }
+        if result.files.count > 1 {
+            FileHandle.standardError.write(Data("wrote \(result.files.count) SVG files, one per sheet: \(result.files.joined(separator: ", "))\n".utf8))
         }
     }
 

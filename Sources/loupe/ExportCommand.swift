@@ -57,7 +57,7 @@ struct AnkiExportCommand: ParsableCommand {
                                         format: AnkiExportFormat(rawValue: format) ?? .apkg,
                                         deckEncoding: deckEncoding.flatMap(DeckEncoding.init(name:)),
                                         timestamp: timestamp, previous: previous.map { URL(fileURLWithPath: $0) })
-        let report = AnkiExporter.export(options)
+        let report = Loupe.exportAnki(options)
         var text = ""
         for diagnostic in Loupe.sorted(report.diagnostics) where !quiet || diagnostic.severity == .error {
             text += diagnostic.description + "\n"

@@ -1,9 +1,6 @@
 import ArgumentParser
 import Foundation
 import LoupeKit
-import SessionPDF
-import SessionReports
-import Templating
 
 /// `loupe report FILE…`: the session documents for the given session files.
 struct ReportCommand: ParsableCommand {
@@ -71,82 +68,25 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let library: TemplateLibrary
+        let request = ReportRequest(
+            files: files.map { URL(fileURLWithPath: $0) }, output: URL(fileURLWithPath: out), outputName: out,
+            templates: templates.map { URL(fileURLWithPath: $0) }, outlines: URL(fileURLWithPath: outlines), locale: locale,
+            timeZone: timeZone.flatMap(TimeZone.init(identifier:)), gamesYear: gamesYear,
+            formats: Set(formats.compactMap(ReportFormat.init(rawValue:))), formatsNamed: !format.isEmpty,
+            paper: DocumentPaper(named: paper) ?? .a4)
+        let result: ReportResult
         do {
-            library = try Loupe.templates(overriddenBy: templates.map { URL(fileURLWithPath: $0) })
+            result = try Loupe.report(request)
         } catch {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode(1)
         }
-        var reporter = SessionReporter(templates: library, locale: locale)
-        if let timeZone, let zone = TimeZone(identifier: timeZone) { reporter.timeZone = zone }
-        reporter.gamesYear = gamesYear
-        reporter.linksPDFs = formats.contains("pdf")
-        var log = DiagnosticLog()
-        let outlineFolder = URL(fileURLWithPath: outlines)
-        var isDirectory: ObjCBool = false
-        let hasOutlines = FileManager.default.fileExists(atPath: outlineFolder.path, isDirectory: &isDirectory) && isDirectory.boolValue
-        let documents = reporter.documents(forFiles: files.map { URL(fileURLWithPath: $0) },
-                                           outlineDirectory: hasOutlines ? outlineFolder : nil, log: &log)
-        var written = 0
-        let outURL = URL(fileURLWithPath: out)
-        for document in documents where formats.contains(String(document.relativePath.split(separator: ".").last ?? "")) {
-            // Paths come from slugs, but never write outside --out whatever they hold.
-            let parts = document.relativePath.split(separator: "/")
-            guard !parts.isEmpty, !parts.contains(where: { $0 == ".." || $0 == "." }) else { continue }
-            let destination = outURL.appendingPathComponent(document.relativePath)
-            do {
-                try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(document.contents.utf8).write(to: destination, options: .atomic)
-                written += 1
-            } catch {
-                log.error("cannot write this file (\(error.localizedDescription)); check that --out is writable",
-                          at: SourceLocation(path: destination.relativePath))
-            }
-        }
-        if formats.contains("pdf") {
-            written += writePDFs(of: documents, to: outURL, log: &log)
-        }
         var text = ""
-        for diagnostic in Loupe.sorted(log.all) where !quiet || diagnostic.severity == .error {
+        for diagnostic in Loupe.sorted(result.diagnostics) where !quiet || diagnostic.severity == .error {
             text += diagnostic.description + "\n"
         }
-        if !quiet { text += "wrote \(written) files to \(out)\n" }
+        if !quiet { text += "wrote \(result.writtenCount) files to \(out)\n" }
         FileHandle.standardError.write(Data(text.utf8))
-        if log.hasErrors { throw ExitCode(1) }
-    }
-
-    /// `<kind>/<id>.pdf` beside each document's HTML; returns how many were written. A missing engine is
-    /// an error when PDF was asked for by name, a warning otherwise (the other formats are still written).
-    private func writePDFs(of documents: [ReportFile], to outURL: URL, log: inout DiagnosticLog) -> Int {
-        let sources = documents.compactMap { document in
-            PDFSource(sessionDocument: document.contents, relativePath: document.relativePath).map { (document.relativePath, $0) }
-        }
-        let results: [Result<Data, SessionPDFError>]
-        do {
-            results = try SessionPDFRenderer(paper: DocumentPaper(named: paper) ?? .a4).render(sources.map(\.1))
-        } catch {
-            if format.isEmpty {
-                log.warning(error.description, at: SourceLocation(path: out))
-            } else {
-                log.error(error.description, at: SourceLocation(path: out))
-            }
-            return 0
-        }
-        var written = 0
-        for ((htmlPath, _), result) in zip(sources, results) {
-            let destination = outURL.appendingPathComponent(PDFSource.pdfPath(forHTML: htmlPath))
-            do {
-                try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try result.get().write(to: destination, options: .atomic)
-                written += 1
-            } catch let error as SessionPDFError {
-                log.error(error.description, at: SourceLocation(path: destination.relativePath))
-            } catch {
-                log.error("cannot write this file (\(error.localizedDescription)); check that --out is writable",
-                          at: SourceLocation(path: destination.relativePath))
-            }
-        }
-        return written
+        if !result.succeeded { throw ExitCode(1) }
     }
 }

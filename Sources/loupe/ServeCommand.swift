@@ -34,24 +34,20 @@ struct ServeCommand: AsyncParsableCommand {
                 SignalSources.keep(source)
             }
         }
-        let build = options.buildOptions()
-        var watching = [build.content]
-        if FileManager.default.fileExists(atPath: build.templates.path) { watching.append(build.templates) }
-        let quiet = options.quiet
-        let server = PreviewServer(options: build, host: host, port: port, watching: watching, forcePolling: poll) { line in
-            if !quiet || line.contains(": error: ") {
-                FileHandle.standardError.write(Data((line + "\n").utf8))
-            }
-        }
-        let actualPort: UInt16
-        do { actualPort = try await server.start() } catch let error as PreviewError {
+        let quiet = options.quiet, out = options.out
+        let request = ServeRequest(build: options.buildOptions(), host: host, port: port, forcePolling: poll)
+        do {
+            try await Loupe.serve(request, until: stop, log: { line in
+                if !quiet || line.contains(": error: ") {
+                    FileHandle.standardError.write(Data((line + "\n").utf8))
+                }
+            }, started: { started in
+                FileHandle.standardError.write(Data("serving \(out) at \(started.address) (watching with \(started.watchMechanism); Ctrl-C stops)\n".utf8))
+            })
+        } catch let error as PreviewError {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode(1)
         }
-        let shown = host.contains(":") ? "[\(host)]" : host
-        FileHandle.standardError.write(Data("serving \(options.out) at http://\(shown):\(actualPort)/ (watching with \(server.watchMechanism); Ctrl-C stops)\n".utf8))
-        for await _ in stop { break }
-        await server.stop()
     }
 }
 

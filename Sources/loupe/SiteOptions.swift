@@ -87,7 +87,7 @@ struct BuildCommand: ParsableCommand {
 
     /// A refused `--out` is bad usage (exit 2), checked before anything is read.
     func validate() throws {
-        if let problem = SiteGenerator.outputProblem(for: options.buildOptions()) { throw ValidationError(problem) }
+        if let problem = Loupe.outputProblem(for: options.buildOptions()) { throw ValidationError(problem) }
     }
 
     func run() throws {
