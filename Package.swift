@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "Optotypes"),
         .target(name: "ChartPDF", dependencies: ["Optotypes", "CHaru", "MarkupText"]),
         // Images: sniffed, resized, converted and stripped through libvips, cached by their bytes.
-        .target(name: "ImagePipeline", dependencies: ["CVips"]),
+        .target(name: "ImagePipeline", dependencies: ["CVips", "Diagnostics"]),
         // The search index.
         .target(name: "SearchIndex"),
         // Anki packages (.apkg: SQLite collection + media in a zip) and Anki's text import format.

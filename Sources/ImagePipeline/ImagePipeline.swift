@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Synchronization
 
@@ -62,14 +63,15 @@ public struct ImagePipeline: Sendable {
     public func prepare(files: [URL]) -> [Result<Prepared, ImageError>] {
         let results = Mutex<[Result<Prepared, ImageError>?]>(Array(repeating: nil, count: files.count))
         let index = cache.map { SourceIndex(directory: $0.directory) }
-        let identities = files.map { SourceIndex.identity(of: $0) }
-        // Largest first: a multi-megabyte photo started last would leave one core working alone at the end.
-        let sizes = files.map(Self.byteCount(of:))
+        let identities = files.map { FileIdentity(path: $0.path) }
+        // Largest first: a multi-megabyte photo started last would leave one core working alone at the end
+        // (a file that cannot be examined fails later with a located error).
+        let sizes = identities.map { $0?.size ?? 0 }
         let order = files.indices.sorted { sizes[$0] > sizes[$1] }
         DispatchQueue.concurrentPerform(iterations: files.count) { step in
             let position = order[step]
             do throws(ImageError) {
-                let prepared = try prepare(file: files[position], index: index, identity: identities[position])
+                let prepared = try prepare(file: files[position], index: index, identity: identities[position]?.key)
                 results.withLock { $0[position] = .success(prepared) }
             } catch {
                 results.withLock { $0[position] = .failure(error) }
@@ -85,12 +87,6 @@ public struct ImagePipeline: Sendable {
         guard let format = ImageFormat.sniff(data) else { throw .notAnImage }
         _ = try ImageProcessor.readHeader(data, format: format)
         return format
-    }
-
-    /// The file's size in bytes (0 when it cannot be read: it fails later with a located error).
-    static func byteCount(of file: URL) -> Int {
-        var status = stat()
-        return stat(file.path, &status) == 0 ? Int(status.st_size) : 0
     }
 
     static func read(_ file: URL) throws(ImageError) -> Data {

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -22,12 +23,8 @@ final class SourceIndex: Sendable {
         state = Mutex((stored ?? [:], false))
     }
 
-    /// The identity of the file at `url` (links followed), or `nil` when it cannot be examined.
-    static func identity(of url: URL) -> String? {
-        var info = stat()
-        guard stat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return "\(url.path)|\(info.st_dev)|\(info.st_ino)|\(info.st_size)|\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)|\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
-    }
+    /// The identity key of the file at `url` (links followed), or `nil` when it cannot be examined.
+    static func identity(of url: URL) -> String? { FileIdentity(path: url.path)?.key }
 
     /// The content hash recorded for a file identity.
     func hash(for identity: String) -> String? { state.withLock { $0.hashes[identity] } }

@@ -86,14 +86,8 @@ extension Loupe {
             // Paths come from slugs, but never write outside the output folder whatever they hold.
             let parts = document.relativePath.split(separator: "/")
             guard !parts.isEmpty, !parts.contains(where: { $0 == ".." || $0 == "." }) else { continue }
-            let destination = request.output.appendingPathComponent(document.relativePath)
-            do {
-                try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(document.contents.utf8).write(to: destination, options: .atomic)
+            if write(Data(document.contents.utf8), to: request.output.appendingPathComponent(document.relativePath), log: &log) {
                 written += 1
-            } catch {
-                log.error("cannot write this file (\(error.localizedDescription)); check that --out is writable",
-                          at: SourceLocation(path: destination.relativePath))
             }
         }
         if request.formats.contains(.pdf) {
@@ -122,17 +116,24 @@ extension Loupe {
         var written = 0
         for ((htmlPath, _), result) in zip(sources, results) {
             let destination = request.output.appendingPathComponent(PDFSource.pdfPath(forHTML: htmlPath))
-            do {
-                try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try result.get().write(to: destination, options: .atomic)
-                written += 1
-            } catch let error as SessionPDFError {
-                log.error(error.description, at: SourceLocation(path: destination.relativePath))
-            } catch {
-                log.error("cannot write this file (\(error.localizedDescription)); check that --out is writable",
-                          at: SourceLocation(path: destination.relativePath))
+            switch result {
+            case .success(let pdf): if write(pdf, to: destination, log: &log) { written += 1 }
+            case .failure(let error): log.error(error.description, at: SourceLocation(path: destination.relativePath))
             }
         }
         return written
+    }
+
+    /// Writes `data` atomically at `destination`, making its folder; a failure is an error naming the file.
+    private static func write(_ data: Data, to destination: URL, log: inout DiagnosticLog) -> Bool {
+        do {
+            try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: destination, options: .atomic)
+            return true
+        } catch {
+            log.error("cannot write this file (\(error.localizedDescription)); check that --out is writable",
+                      at: SourceLocation(path: destination.relativePath))
+            return false
+        }
     }
 }

@@ -1,10 +1,5 @@
 import Diagnostics
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The build manifest, `.loupe/manifest` in the output folder: fingerprints of the inputs, every
 /// file of the site with its size, hash and (for pages) input digest, and the diagnostics reported.
@@ -35,8 +30,9 @@ struct BuildFingerprint: Equatable {
     var files: [String: WrittenFile]
     var diagnostics: [Diagnostic]
 
-    /// The hash of each input file's bytes by the file's identity on disk (``identity(of:)``), so the
-    /// next build reads only the files that changed.
+    /// The hash of each input file's bytes by the file's identity on disk (`FileIdentity`, named
+    /// relative to its folder so the manifest never holds the machine's paths), so the next build
+    /// reads only the files that changed.
     var inputHashes: [String: String] = [:]
 
     /// The two fingerprints of a build's inputs, and the input file hashes they were made from.
@@ -64,7 +60,7 @@ struct BuildFingerprint: Equatable {
                                       ("content", options.content, usedContent.subtracting(engineContent))] {
             hash.add("[\(label)]")
             for (relative, url) in files(under: folder, only: used) {
-                let identity = identity(of: url.path, name: label + "/" + relative)
+                let identity = FileIdentity(path: url.path, name: label + "/" + relative)
                 let fileHash: String
                 if let identity, let recorded = known[identity.key] {
                     fileHash = recorded
@@ -81,17 +77,6 @@ struct BuildFingerprint: Equatable {
             if label == "settings" { engine = hash.hex }
         }
         return Inputs(engine: engine, all: hash.hex, hashes: hashes)
-    }
-
-    /// A file's identity on disk, as Git's index keeps it: its `name` (relative, so the manifest
-    /// never holds the machine's folders), device, inode, size, modification and change times (links
-    /// followed); and its change time in seconds.
-    static func identity(of path: String, name: String) -> (key: String, changed: Double)? {
-        var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        let key = "\(name)|\(info.st_dev)|\(info.st_ino)|\(info.st_size)|\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)|"
-            + "\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
-        return (key, Double(info.st_ctim.tv_sec) + Double(info.st_ctim.tv_nsec) / 1e9)
     }
 
     /// The content entries that are part of the engine fingerprint.
