@@ -48,6 +48,22 @@ struct FacadeTests {
         #expect(errors.count == 1 && errors.first?.location.path.hasSuffix("broken.json") == true, "\(result.diagnostics)")
     }
 
+    /// The acuity app's own share export and vjot's whole Documents folder, as the apps write them.
+    @Test func reportReadsTheSourceAppsOwnFiles() throws {
+        let folder = try TemporaryFolder.make("facade-apps")
+        defer { TemporaryFolder.remove(folder) }
+        let sessions = LoupeBinary.packageRoot.appendingPathComponent("content/sessions")
+        let out = folder.appendingPathComponent("reports")
+        let result = try Loupe.report(ReportRequest(
+            files: [sessions.appendingPathComponent("acuity-app-20260702-share.csv"), sessions.appendingPathComponent("vjot/Documents")],
+            output: out, outlines: folder, timeZone: TimeZone(identifier: "Europe/Dublin"), formats: [.html]))
+        #expect(result.succeeded, "\(result.diagnostics)")
+        let written = Self.files(in: out)
+        #expect(written.contains { $0.hasPrefix("acuity/") }, "\(written)")
+        #expect(written.contains { $0.hasPrefix("incidents/") }, "\(written)")
+        #expect(result.writtenCount == written.count)
+    }
+
     @Test func reportWritesOnlyTheFormatsAskedFor() throws {
         let (folder, good, _) = try Self.sessionFiles()
         defer { TemporaryFolder.remove(folder) }
