@@ -54,8 +54,8 @@ public struct BuildReport: Sendable {
     public var fileCount: Int
     /// The number of files written or deleted (all of them for a full build).
     public var changedFileCount = 0
-    /// Seconds spent in each phase, in order.
-    public var timings: [(phase: String, seconds: Double)] = []
+    /// Seconds spent in each phase, in order, and the process's peak memory (bytes) at its end.
+    public var timings: [(phase: String, seconds: Double, peakBytes: Int)] = []
     /// Whether the previous site was kept because no input changed.
     public var isUpToDate = false
     /// Whether the site was produced (no errors).

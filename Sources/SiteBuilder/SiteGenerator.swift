@@ -78,6 +78,7 @@ public enum SiteGenerator {
         let start = clock.now
         let content = SiteContent.load(options, log: &log)
         let loaded = clock.now - start
+        let loadedPeak = PeakMemory.bytes
         var templates: TemplateLibrary?
         do { templates = try TemplateLibrary(files: options.templateFiles(), directory: options.templates) } catch {
             log.report(error.diagnostic)
@@ -93,7 +94,7 @@ public enum SiteGenerator {
         pages.writeAll(log: &log)
         let seconds = Double(loaded.components.seconds) + Double(loaded.components.attoseconds) / 1e18
         var report = BuildReport(diagnostics: log.all, pageCount: pages.pageCount, fileCount: 0,
-                                 timings: [("read content", seconds)] + pages.timings)
+                                 timings: [("read content", seconds, loadedPeak)] + pages.timings)
         report.containedErrors = pages.containedErrors
         return report
     }

@@ -94,8 +94,9 @@ struct BuildCommand: ParsableCommand {
         let report = Loupe.build(options.buildOptions())
         options.print(report)
         if options.verbose {
-            for (phase, seconds) in report.timings {
-                FileHandle.standardError.write(Data((String(format: "%8.3f s  ", seconds) + phase + "\n").utf8))
+            for (phase, seconds, peak) in report.timings {
+                let line = String(format: "%8.3f s %7.0f MB peak  ", seconds, Double(peak) / 1_048_576) + phase + "\n"
+                FileHandle.standardError.write(Data(line.utf8))
             }
         }
         if (report.succeeded || report.isPublishable) && !options.quiet {

@@ -40,14 +40,14 @@ struct PageWriter {
     }
 
     /// How long each phase took (reported with `--verbose`).
-    private(set) var timings: [(phase: String, seconds: Double)] = []
+    private(set) var timings: [(phase: String, seconds: Double, peakBytes: Int)] = []
 
     private mutating func timed(_ phase: String, _ body: (inout PageWriter) -> Void) {
         let clock = ContinuousClock()
         let start = clock.now
         body(&self)
         let elapsed = clock.now - start
-        timings.append((phase, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
+        timings.append((phase, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, PeakMemory.bytes))
     }
 
     mutating func writeAll(log: inout DiagnosticLog) {
