@@ -42,38 +42,37 @@ public enum DeckDecoder {
     /// Windows-1252 scores the punctuation bytes each code page uses for quotes and dashes.
     public static func decode(_ bytes: [UInt8], forced: DeckEncoding? = nil) -> Decoded {
         if let forced {
-            let body = stripBOM(bytes, for: forced)
-            return Decoded(text: decode(body, as: forced), encoding: forced)
+            return Decoded(text: decode(stripBOM(bytes, for: forced), as: forced), encoding: forced)
         }
         if bytes.starts(with: [0xFF, 0xFE]) {
-            return Decoded(text: decode(Array(bytes.dropFirst(2)), as: .utf16LE), encoding: .utf16LE)
+            return Decoded(text: decode(bytes.dropFirst(2), as: .utf16LE), encoding: .utf16LE)
         }
         if bytes.starts(with: [0xFE, 0xFF]) {
-            return Decoded(text: decode(Array(bytes.dropFirst(2)), as: .utf16BE), encoding: .utf16BE)
+            return Decoded(text: decode(bytes.dropFirst(2), as: .utf16BE), encoding: .utf16BE)
         }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            return Decoded(text: decode(Array(bytes.dropFirst(3)), as: .utf8), encoding: .utf8)
+            return Decoded(text: decode(bytes.dropFirst(3), as: .utf8), encoding: .utf8)
         }
         if let utf16 = guessUTF16WithoutBOM(bytes) {
-            return Decoded(text: decode(bytes, as: utf16), encoding: utf16)
+            return Decoded(text: decode(bytes[...], as: utf16), encoding: utf16)
         }
         if let text = String(validating: bytes, as: UTF8.self) {
             return Decoded(text: text, encoding: .utf8)
         }
         let legacy = guessLegacy(bytes)
-        return Decoded(text: decode(bytes, as: legacy), encoding: legacy)
+        return Decoded(text: decode(bytes[...], as: legacy), encoding: legacy)
     }
 
-    static func stripBOM(_ bytes: [UInt8], for encoding: DeckEncoding) -> [UInt8] {
+    static func stripBOM(_ bytes: [UInt8], for encoding: DeckEncoding) -> ArraySlice<UInt8> {
         switch encoding {
-        case .utf8 where bytes.starts(with: [0xEF, 0xBB, 0xBF]): return Array(bytes.dropFirst(3))
-        case .utf16LE where bytes.starts(with: [0xFF, 0xFE]): return Array(bytes.dropFirst(2))
-        case .utf16BE where bytes.starts(with: [0xFE, 0xFF]): return Array(bytes.dropFirst(2))
-        default: return bytes
+        case .utf8 where bytes.starts(with: [0xEF, 0xBB, 0xBF]): return bytes.dropFirst(3)
+        case .utf16LE where bytes.starts(with: [0xFF, 0xFE]): return bytes.dropFirst(2)
+        case .utf16BE where bytes.starts(with: [0xFE, 0xFF]): return bytes.dropFirst(2)
+        default: return bytes[...]
         }
     }
 
-    static func decode(_ bytes: [UInt8], as encoding: DeckEncoding) -> String {
+    static func decode(_ bytes: ArraySlice<UInt8>, as encoding: DeckEncoding) -> String {
         switch encoding {
         case .utf8:
             return String(decoding: bytes, as: UTF8.self)
@@ -92,7 +91,11 @@ public enum DeckDecoder {
 
     /// Transcodes UTF-16 bytes to a string; lone surrogates become U+FFFD.
     /// Hand-written because the standard library's generic transcoding is slow on large decks.
-    static func utf16ToString(_ bytes: [UInt8], littleEndian: Bool) -> String {
+    static func utf16ToString(_ bytes: ArraySlice<UInt8>, littleEndian: Bool) -> String {
+        bytes.withUnsafeBufferPointer { utf16ToString($0, littleEndian: littleEndian) }
+    }
+
+    private static func utf16ToString(_ bytes: UnsafeBufferPointer<UInt8>, littleEndian: Bool) -> String {
         let count = bytes.count / 2
         var out = [UInt8]()
         out.reserveCapacity(count + count / 2)

@@ -52,9 +52,9 @@ public struct DeckReader: Sendable {
         var builder = DeckAssembler()
         for file in files {
             let display = displayDirectory + "/" + file.lastPathComponent
-            guard let data = folder.read(file, display: display, log: &log) else { continue }
-            var sheet = DeckSheet(bytes: [UInt8](data), path: display, forcedEncoding: forcedEncoding)
-            let rows = sheet.cardRows(images: images, log: &log)
+            guard let bytes = folder.read(file, display: display, log: &log).map({ [UInt8]($0) }) else { continue }
+            var sheet = DeckSheet(path: display, forcedEncoding: forcedEncoding)
+            let rows = sheet.cardRows(of: bytes, images: images, log: &log)
             for row in rows { builder.add(row, log: &log) }
             if sheet.missingImages > 0 {
                 log.warning("the deck names \(sheet.missingImages) image(s) but there is no \(displayDirectory)/images/ folder; put the images there (cards are shown without them)",

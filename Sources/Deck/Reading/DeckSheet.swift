@@ -3,7 +3,6 @@ import Diagnostics
 
 /// One deck export file: decoding, header discovery and row reading.
 struct DeckSheet {
-    let bytes: [UInt8]
     let path: String
     let forcedEncoding: DeckEncoding?
     /// Images named while the images folder is absent: reported once, not once per image.
@@ -12,17 +11,24 @@ struct DeckSheet {
     /// How many leading rows are searched for the header (exports sometimes carry a title row).
     static let headerSearchRows = 10
 
-    mutating func cardRows(images: ImageFolder, log: inout DiagnosticLog) -> [CardRow] {
+    /// Reads the card rows of the export's `bytes`.
+    ///
+    /// Each stage drops its input as soon as the next one has it (bytes → text → rows → cards), so a
+    /// large export is held about twice at most, never four times.
+    mutating func cardRows(of bytes: consuming [UInt8], images: ImageFolder, log: inout DiagnosticLog) -> [CardRow] {
         let file = SourceLocation(path: path)
         guard !bytes.isEmpty else {
             log.error("the file is empty; export the deck sheet again as tab-delimited text", at: file)
             return []
         }
-        let decoded = DeckDecoder.decode(bytes, forced: forcedEncoding)
+        var decoded = DeckDecoder.decode(bytes, forced: forcedEncoding)
+        bytes = []
+        let encoding = decoded.encoding
         if forcedEncoding == nil && decoded.text.utf8.contains(0xEF) && decoded.text.unicodeScalars.contains("\u{FFFD}") {
-            log.warning("some bytes are not valid \(decoded.encoding.rawValue) and show as \u{FFFD}; pass --deck-encoding to choose the export's encoding", at: file)
+            log.warning("some bytes are not valid \(encoding.rawValue) and show as \u{FFFD}; pass --deck-encoding to choose the export's encoding", at: file)
         }
-        let (rows, issues) = TabularText.parse(decoded.text)
+        var (rows, issues) = TabularText.parse(decoded.text)
+        decoded.text = ""
         for issue in issues {
             log.error(issue.message, at: SourceLocation(path: path, line: issue.line, column: issue.column))
         }
@@ -44,7 +50,7 @@ struct DeckSheet {
                 log.error("the header row has no '\(missingColumn.name)' column; name the columns Category, Topic, Subtopic, Image, Image Caption, Header 1, Info1, …",
                           at: SourceLocation(path: path, line: missingColumn.line, column: 1))
             } else {
-                log.error("no recognisable header row (Category, Topic, Subtopic, …) in the first \(Self.headerSearchRows) rows; is this a tab-delimited deck export? (detected \(decoded.encoding.rawValue); --deck-encoding forces another)",
+                log.error("no recognisable header row (Category, Topic, Subtopic, …) in the first \(Self.headerSearchRows) rows; is this a tab-delimited deck export? (detected \(encoding.rawValue); --deck-encoding forces another)",
                           at: SourceLocation(path: path, line: 1, column: 1))
             }
             return []
@@ -60,6 +66,7 @@ struct DeckSheet {
                 result.append(card)
             }
         }
+        rows = []  // the cards now hold the cells they need
         // Section text is most of the work and needs no shared state: parse it on every core.
         let columns = found.columns
         result.withUnsafeMutableBufferPointer { buffer in
