@@ -21,43 +21,30 @@ public struct SearchIndexBuilder: Sendable {
 
     /// Builds the index of `documents` (numbered in the order given).
     public func build(_ documents: [SearchDocument]) -> SearchIndexBundle {
-        // Documents are tokenised in parallel chunks, each into its own table; the tables are then
-        // merged in chunk order, so every posting list stays in document order.
-        let maximumSection = (1 << 18) - 1
+        // Documents are tokenised in parallel chunks, each into its own table; the tables are merged in
+        // chunk order a window at a time, so every posting list stays in document order and only a
+        // window's tables are held besides the merged one.
         let chunkSize = 128
         let chunkCount = (documents.count + chunkSize - 1) / chunkSize
-        let partials = Mutex<[[String: [Int]]]>(Array(repeating: [:], count: chunkCount))
-        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-            var local: [String: [Int]] = [:]
-            var stems: [String: String?] = [:]  // each distinct word is stemmed once per chunk
-            func post(_ text: String, document: Int, section: Int, field: PostingCode.Field) {
-                let packed = document << 20 | section << 2 | field.rawValue
-                for term in SearchText.terms(in: text) {
-                    local[term, default: []].appendUnlessLast(packed)
-                    let stem: String?
-                    if let known = stems[term] { stem = known } else { stem = SearchText.stemKey(term); stems[term] = stem }
-                    if let stem { local[stem, default: []].appendUnlessLast(packed) }
-                }
+        let window = max(1, ProcessInfo.processInfo.activeProcessorCount * 4)
+        var postings: [String: PostingList] = [:]
+        for windowStart in stride(from: 0, to: chunkCount, by: window) {
+            let chunks = windowStart..<min(chunkCount, windowStart + window)
+            let partials = Mutex<[[String: PostingList]]>(Array(repeating: [:], count: chunks.count))
+            DispatchQueue.concurrentPerform(iterations: chunks.count) { offset in
+                let chunk = chunks.lowerBound + offset
+                let range = (chunk * chunkSize)..<min(documents.count, (chunk + 1) * chunkSize)
+                let table = Self.table(of: documents, range)
+                partials.withLock { $0[offset] = table }
             }
-            for number in (chunk * chunkSize)..<min(documents.count, (chunk + 1) * chunkSize) {
-                let document = documents[number]
-                post(document.title, document: number, section: 0, field: .title)
-                post(document.path.joined(separator: " "), document: number, section: 0, field: .path)
-                for (index, section) in document.sections.prefix(maximumSection).enumerated() {
-                    post(section.header, document: number, section: index + 1, field: .header)
-                    post(section.text, document: number, section: index + 1, field: .body)
-                }
+            var tables = partials.withLock { tables in
+                defer { tables = [] }
+                return tables
             }
-            partials.withLock { $0[chunk] = local }
-        }
-        var postings: [String: [Int]] = [:]
-        var tables = partials.withLock { tables in
-            defer { tables = [] }
-            return tables
-        }
-        for chunk in tables.indices {
-            for (term, list) in tables[chunk] { postings[term, default: []].append(contentsOf: list) }
-            tables[chunk] = [:]  // merged: its memory goes back now, not at the end of the build
+            for index in tables.indices {
+                for (term, list) in tables[index] { postings[term, default: PostingList()].append(list) }
+                tables[index] = [:]  // merged: its memory goes back now
+            }
         }
         let sectionCount = documents.reduce(0) { $0 + $1.sections.count }
         let terms = postings.keys.sorted(by: SearchText.precedes)
@@ -65,19 +52,7 @@ public struct SearchIndexBuilder: Sendable {
         var current = SearchIndexSchema.TermShard(terms: [], postings: [])
         var currentBytes = 0
         for term in terms {
-            let list = postings[term] ?? []
-            let isStrictlyIncreasing = zip(list, list.dropFirst()).allSatisfy { $0 < $1 }
-            let packed = isStrictlyIncreasing ? list : Array(Set(list)).sorted()
-            var values: [Int] = []
-            values.reserveCapacity(packed.count * 2)
-            var previous = 0
-            for entry in packed {
-                let document = entry >> 20
-                values.append(document - previous)
-                values.append(entry & ((1 << 20) - 1))
-                previous = document
-            }
-            let encoded = PostingCode.encode(values)
+            let encoded = postings.removeValue(forKey: term)?.text ?? ""
             if currentBytes > 0 && currentBytes + encoded.utf8.count > termShardBytes {
                 termShards.append(current)
                 current = SearchIndexSchema.TermShard(terms: [], postings: [])
@@ -96,6 +71,39 @@ public struct SearchIndexBuilder: Sendable {
             documentsPerShard: documentsPerShard, documentShardCount: documentShards.count,
             termShards: termShards.map { $0.terms.first ?? "" })
         return SearchIndexBundle(manifest: manifest, termShards: termShards, documentShards: documentShards)
+    }
+
+    /// The postings of `documents[range]`: every term of a document's title and path on section 0,
+    /// of each section's header and body on that section.
+    private static func table(of documents: [SearchDocument], _ range: Range<Int>) -> [String: PostingList] {
+        let maximumSection = (1 << 18) - 1
+        var table: [String: PostingList] = [:]
+        var stems: [String: String?] = [:]  // each distinct word is stemmed once per chunk
+        var codes: [String: [Int]] = [:]    // the current document's codes by term
+        func post(_ text: String, section: Int, field: PostingCode.Field) {
+            let code = section << 2 | field.rawValue
+            for term in SearchText.terms(in: text) {
+                codes[term, default: []].appendUnlessLast(code)
+                let stem: String?
+                if let known = stems[term] { stem = known } else { stem = SearchText.stemKey(term); stems[term] = stem }
+                if let stem { codes[stem, default: []].appendUnlessLast(code) }
+            }
+        }
+        for number in range {
+            let document = documents[number]
+            post(document.title, section: 0, field: .title)
+            post(document.path.joined(separator: " "), section: 0, field: .path)
+            for (index, section) in document.sections.prefix(maximumSection).enumerated() {
+                post(section.header, section: index + 1, field: .header)
+                post(section.text, section: index + 1, field: .body)
+            }
+            for (term, list) in codes {
+                let isStrictlyIncreasing = zip(list, list.dropFirst()).allSatisfy { $0 < $1 }
+                table[term, default: PostingList()].append(document: number, codes: isStrictlyIncreasing ? list : Array(Set(list)).sorted())
+            }
+            codes.removeAll(keepingCapacity: true)
+        }
+        return table
     }
 }
 

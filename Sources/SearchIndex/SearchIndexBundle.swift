@@ -28,34 +28,37 @@ public struct SearchIndexBundle: Sendable, Equatable {
     /// Shards whose key `isKept` returns `true` for (an incremental build keeps them from the previous
     /// build) are not encoded and not returned.
     public func files(isKept: @Sendable (String) -> Bool = { _ in false }) throws(SearchIndexError) -> [SearchIndexFile] {
-        var files: [SearchIndexFile] = []
+        let collected = Mutex<[SearchIndexFile]>([])
+        try forEachFile(isKept: isKept) { file in collected.withLock { $0.append(file) } }
+        return collected.withLock { $0 }.sorted { $0.path < $1.path }
+    }
+
+    /// Encodes every file not kept (see ``files(isKept:)``) and hands each to `body` as soon as it is
+    /// encoded, on every core and in no fixed order: a large index is never held in memory whole.
+    public func forEachFile(isKept: @Sendable (String) -> Bool = { _ in false },
+                            _ body: @Sendable (SearchIndexFile) -> Void) throws(SearchIndexError) {
         do {
             let manifestJSON = try SearchIndexEncoding.json(manifest)
-            files.append(SearchIndexFile(path: "index.json", contents: SearchIndexEncoding.jsonFile(manifestJSON)))
-            files.append(SearchIndexFile(path: "index.js", contents: SearchIndexEncoding.manifestScript(manifestJSON)))
-            // Shards are independent: encode them on every core.
-            let termCount = termShards.count
-            // Encoded shards in shard order, and the first error.
-            let encoded = Mutex<(files: [[SearchIndexFile]], error: (any Error)?)>(
-                (Array(repeating: [], count: termCount + documentShards.count), nil))
-            DispatchQueue.concurrentPerform(iterations: termCount + documentShards.count) { index in
-                do {
-                    let key = index < termCount ? Self.termShardKey(index) : Self.documentShardKey(index - termCount)
-                    if isKept(key) { return }
-                    let shard = index < termCount ? try Self.encode(termShards[index], key: key)
-                                                  : try Self.encode(documentShards[index - termCount], key: key)
-                    encoded.withLock { $0.files[index] = shard }
-                } catch {
-                    encoded.withLock { $0.error = $0.error ?? error }
-                }
-            }
-            let (shards, failure) = encoded.withLock { ($0.files, $0.error) }
-            if let failure { throw failure }
-            files.append(contentsOf: shards.flatMap { $0 })
+            body(SearchIndexFile(path: "index.json", contents: SearchIndexEncoding.jsonFile(manifestJSON)))
+            body(SearchIndexFile(path: "index.js", contents: SearchIndexEncoding.manifestScript(manifestJSON)))
         } catch {
             throw .encodingFailed(reason: "\(error)")
         }
-        return files.sorted { $0.path < $1.path }
+        // Shards are independent: encode them on every core.
+        let termCount = termShards.count
+        let failure = Mutex<(any Error)?>(nil)
+        DispatchQueue.concurrentPerform(iterations: termCount + documentShards.count) { index in
+            do {
+                let key = index < termCount ? Self.termShardKey(index) : Self.documentShardKey(index - termCount)
+                if isKept(key) { return }
+                let files = index < termCount ? try Self.encode(termShards[index], key: key)
+                                              : try Self.encode(documentShards[index - termCount], key: key)
+                for file in files { body(file) }
+            } catch {
+                failure.withLock { $0 = $0 ?? error }
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw .encodingFailed(reason: "\(error)") }
     }
 
     private static func encode<Shard: Encodable>(_ shard: Shard, key: String) throws -> [SearchIndexFile] {

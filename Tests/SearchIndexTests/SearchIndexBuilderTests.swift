@@ -54,4 +54,29 @@ struct SearchIndexBuilderTests {
         let files = try empty.files()
         #expect(files.map(\.path) == ["index.js", "index.json", "terms/0.js", "terms/0.json"])
     }
+
+    /// Thousands of documents span many tokenising chunks and merge windows: every term's postings
+    /// must still be each (document, section, field) it occurs in, in order, once.
+    @Test func postingsAcrossChunksMatchANaiveIndex() throws {
+        let words = ["retina", "macula", "lens", "iris", "cornea", "optic", "nerve", "drusen"]
+        let documents = (0..<5_000).map { number in
+            SearchDocument(
+                url: "d\(number).html", title: "\(words[number % 8]) \(words[number % 3])", path: ["Eye", words[number % 5]], kind: .card,
+                sections: [SearchSection(anchor: "s1", header: words[number % 7], text: "\(words[number % 8]) and \(words[(number / 7) % 8])")])
+        }
+        let bundle = SearchIndexBuilder().build(documents)
+        for term in words {
+            var expected: [(Int, Int, Int)] = []
+            for (number, document) in documents.enumerated() {
+                var codes = Set<Int>()
+                if document.title.split(separator: " ").contains(Substring(term)) { codes.insert(PostingCode.Field.title.rawValue) }
+                if document.path.contains(term) { codes.insert(PostingCode.Field.path.rawValue) }
+                if document.sections[0].header == term { codes.insert(1 << 2 | PostingCode.Field.header.rawValue) }
+                if document.sections[0].text.split(separator: " ").contains(Substring(term)) { codes.insert(1 << 2 | PostingCode.Field.body.rawValue) }
+                expected += codes.sorted().map { (number, $0 >> 2, $0 & 3) }
+            }
+            let found = try #require(IndexFixtures.postings(of: term, in: bundle))
+            #expect(found.map { [$0.0, $0.1, $0.2] } == expected.map { [$0.0, $0.1, $0.2] }, "\(term)")
+        }
+    }
 }

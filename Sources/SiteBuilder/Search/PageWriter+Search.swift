@@ -21,27 +21,26 @@ extension PageWriter {
 
     /// Writes `search/index.json`, `search/index.js` and the term and document shards.
     func writeSearchIndex(problems: inout ProblemList) {
-        let files: [SearchIndexFile]
-        let digests: [String: String]
+        let bundle = SearchIndexBuilder().build(searchDocuments)
+        let digests = SearchShardDigest.all(bundle)
+        let output = self.output
+        let failures = SharedProblems()
         do {
-            let bundle = SearchIndexBuilder().build(searchDocuments)
-            digests = SearchShardDigest.all(bundle)
-            let output = self.output
-            // A shard whose digest is unchanged keeps both of its files from the previous build.
-            files = try bundle.files(isKept: { key in
+            // A shard whose digest is unchanged keeps both of its files from the previous build; the
+            // others are written as soon as they are encoded.
+            try bundle.forEachFile(isKept: { key in
                 guard let digest = digests[key] else { return false }
                 return output.reuse("search/\(key).json", digest: digest) != nil && output.reuse("search/\(key).js", digest: digest) != nil
-            })
+            }) { file in
+                let path = "search/" + file.path
+                let key = String(file.path.prefix(while: { $0 != "." }))
+                do { try output.write(file.contents, to: path, digest: digests[key]) } catch {
+                    failures.add(error, writing: path)
+                }
+            }
         } catch {
             problems.diagnostics.append(.error(error.description, at: SourceLocation(path: "search/index.json")))
-            return
         }
-        for file in files {
-            let path = "search/" + file.path
-            let key = String(file.path.prefix(while: { $0 != "." }))
-            do { try output.write(file.contents, to: path, digest: digests[key]) } catch {
-                problems.diagnostics.append(.writing(error, path: path))
-            }
-        }
+        problems.diagnostics.append(contentsOf: failures.all)
     }
 }
