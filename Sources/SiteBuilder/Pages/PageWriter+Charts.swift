@@ -49,48 +49,67 @@ extension PageWriter {
     /// Writes each chart as PDF and SVG, and the Charts page.
     mutating func writeCharts(renderer: PageRenderer, problems: inout ProblemList) {
         guard !content.charts.isEmpty else { return }
-        let results = content.charts.map { chart -> [String: Any]? in
+        // The files of each chart are independent: render them on every core.
+        let failures = SharedProblems()
+        let output = self.output
+        let all = content.charts
+        DispatchQueue.concurrentPerform(iterations: all.count) { index in
+            let chart = all[index]
             let stem = "charts/" + chart.spec.fileStem
             do {
-                // One SVG per sheet, and a preview of the assembled chart for the page.
-                let names = ChartRenderer.sheetNames(of: chart.layout)
-                let sheetPaths = names.count > 1 ? names.map { stem + "-" + $0 + ".svg" } : [stem + ".svg"]
-                let pageCount = names.count  // one name per sheet (ChartRenderer.pages)
-                let warnings = chart.layout.warnings
-                // The files depend on the chart's spec alone: an earlier build's files for the same spec are kept.
-                let digest = "chart-1|" + String(describing: chart.spec)
-                let paths = [stem + ".pdf", stem + "-score.pdf", stem + "-preview.svg"] + sheetPaths
-                if !paths.allSatisfy({ output.reuse($0, digest: digest) != nil }) {
-                    let pdf = try ChartRenderer.render(chart.layout, format: .pdf)
-                    let svg = try ChartRenderer.render(chart.layout, format: .svg)
-                    try output.write(Data(pdf.data), to: stem + ".pdf", digest: digest)
-                    try output.write(Data(ChartRenderer.scoreSheet(of: chart.layout)), to: stem + "-score.pdf", digest: digest)
-                    let sheets = svg.sheets.count > 1 ? svg.sheets.map(\.data) : [svg.data]
-                    for (path, data) in zip(sheetPaths, sheets) { try output.write(Data(data), to: path, digest: digest) }
-                    try output.write(Data(ChartRenderer.previewSVG(of: chart.layout)), to: stem + "-preview.svg", digest: digest)
-                }
-                let largest = chart.spec.chartRows.first?.height.value ?? 0
-                let smallest = chart.spec.chartRows.last
-                return [
-                    "distance": chart.spec.distance.description, "optotype": chart.spec.optotype.description,
-                    "paper": chart.spec.paper.description, "pages": pageCount, "isMultiPage": pageCount > 1,
-                    "pdf": stem + ".pdf", "scoreSheet": stem + "-score.pdf", "svg": sheetPaths[0], "preview": stem + "-preview.svg", "id": chart.spec.chartID,
-                    "svgSheets": sheetPaths.map { ["path": $0, "name": String($0.dropFirst(stem.count + 1).dropLast(4))] },
-                    "isTiled": chart.layout.tiling != nil,
-                    "largest": String(format: "%.2f", largest),
-                    "smallestStroke": smallest.map { String(format: "%.3f", $0.stroke.value) } ?? "",
-                    "warnings": warnings, "hasWarnings": !warnings.isEmpty,
-                ]
+                try Self.writeFiles(of: chart, stem: stem, to: output)
             } catch let error as ChartError {
-                problems.diagnostics.append(.error("\(error)", at: SourceLocation(path: stem)))
+                failures.add(.error("\(error)", at: SourceLocation(path: stem)))
             } catch {
-                problems.diagnostics.append(.writing(error, path: stem))
+                failures.add(error, writing: stem)
             }
-            return nil
+        }
+        let failed = Set(failures.all.map(\.location.path))
+        problems.diagnostics.append(contentsOf: failures.all)
+        let results = all.map { chart -> [String: Any]? in
+            let stem = "charts/" + chart.spec.fileStem
+            guard !failed.contains(stem) else { return nil }
+            let pageCount = ChartRenderer.sheetNames(of: chart.layout).count  // one name per sheet
+            let sheetPaths = Self.sheetPaths(of: chart, stem: stem)
+            let warnings = chart.layout.warnings
+            let largest = chart.spec.chartRows.first?.height.value ?? 0
+            let smallest = chart.spec.chartRows.last
+            return [
+                "distance": chart.spec.distance.description, "optotype": chart.spec.optotype.description,
+                "paper": chart.spec.paper.description, "pages": pageCount, "isMultiPage": pageCount > 1,
+                "pdf": stem + ".pdf", "scoreSheet": stem + "-score.pdf", "svg": sheetPaths[0], "preview": stem + "-preview.svg", "id": chart.spec.chartID,
+                "svgSheets": sheetPaths.map { ["path": $0, "name": String($0.dropFirst(stem.count + 1).dropLast(4))] },
+                "isTiled": chart.layout.tiling != nil,
+                "largest": String(format: "%.2f", largest),
+                "smallestStroke": smallest.map { String(format: "%.3f", $0.stroke.value) } ?? "",
+                "warnings": warnings, "hasWarnings": !warnings.isEmpty,
+            ]
         }
         let charts = results.compactMap { $0 }
         page("charts", context: ["title": "Charts", "charts": charts, "chartCount": charts.count,
                                  "breadcrumbs": [DeckPages.crumb("Contents", SitePaths.home)]],
              title: "Charts", path: "charts/index.html", kind: "charts", renderer: renderer, problems: &problems)
+    }
+
+    /// One SVG per sheet (named after the sheet when there are several).
+    private static func sheetPaths(of chart: SiteChart, stem: String) -> [String] {
+        let names = ChartRenderer.sheetNames(of: chart.layout)
+        return names.count > 1 ? names.map { stem + "-" + $0 + ".svg" } : [stem + ".svg"]
+    }
+
+    /// Writes a chart's PDF, score sheet, SVG sheets and preview, unless an earlier build's files for
+    /// the same spec are kept (the files depend on the chart's spec alone).
+    private static func writeFiles(of chart: SiteChart, stem: String, to output: HashingOutput) throws {
+        let sheetPaths = sheetPaths(of: chart, stem: stem)
+        let digest = "chart-1|" + String(describing: chart.spec)
+        let paths = [stem + ".pdf", stem + "-score.pdf", stem + "-preview.svg"] + sheetPaths
+        if paths.allSatisfy({ output.reuse($0, digest: digest) != nil }) { return }
+        let pdf = try ChartRenderer.render(chart.layout, format: .pdf)
+        let svg = try ChartRenderer.render(chart.layout, format: .svg)
+        try output.write(Data(pdf.data), to: stem + ".pdf", digest: digest)
+        try output.write(Data(ChartRenderer.scoreSheet(of: chart.layout)), to: stem + "-score.pdf", digest: digest)
+        let sheets = svg.sheets.count > 1 ? svg.sheets.map(\.data) : [svg.data]
+        for (path, data) in zip(sheetPaths, sheets) { try output.write(Data(data), to: path, digest: digest) }
+        try output.write(Data(ChartRenderer.previewSVG(of: chart.layout)), to: stem + "-preview.svg", digest: digest)
     }
 }
