@@ -77,16 +77,40 @@ public struct SearchIndexBuilder: Sendable {
     /// of each section's header and body on that section.
     private static func table(of documents: [SearchDocument], _ range: Range<Int>) -> [String: PostingList] {
         let maximumSection = (1 << 18) - 1
-        var table: [String: PostingList] = [:]
-        var stems: [String: String?] = [:]  // each distinct word is stemmed once per chunk
-        var codes: [String: [Int]] = [:]    // the current document's codes by term
+        // Every distinct word or stem of the chunk gets a number, so each word costs one hash lookup;
+        // everything else is indexed by that number.
+        var numbers: [String: Int] = [:]
+        var terms: [String] = []
+        var stemNumbers: [Int?] = []       // the number of each word's stem, when it has one
+        var lists: [PostingList] = []
+        var codes: [[Int]] = []            // the current document's codes by term number
+        var touched: [Int] = []            // term numbers with codes in the current document
+        var stemmed: [Bool] = []           // whether the term's stem has been looked up
+        func number(of term: String) -> Int {
+            if let known = numbers[term] { return known }
+            let new = terms.count
+            numbers[term] = new
+            terms.append(term)
+            stemNumbers.append(nil)
+            stemmed.append(false)
+            lists.append(PostingList())
+            codes.append([])
+            return new
+        }
+        func add(_ code: Int, to term: Int) {
+            if codes[term].isEmpty { touched.append(term) }
+            codes[term].appendUnlessLast(code)
+        }
         func post(_ text: String, section: Int, field: PostingCode.Field) {
             let code = section << 2 | field.rawValue
             for term in SearchText.terms(in: text) {
-                codes[term, default: []].appendUnlessLast(code)
-                let stem: String?
-                if let known = stems[term] { stem = known } else { stem = SearchText.stemKey(term); stems[term] = stem }
-                if let stem { codes[stem, default: []].appendUnlessLast(code) }
+                let word = number(of: term)
+                if !stemmed[word] {
+                    stemmed[word] = true
+                    if let stem = SearchText.stemKey(term) { stemNumbers[word] = number(of: stem) }
+                }
+                add(code, to: word)
+                if let stem = stemNumbers[word] { add(code, to: stem) }
             }
         }
         for number in range {
@@ -97,12 +121,17 @@ public struct SearchIndexBuilder: Sendable {
                 post(section.header, section: index + 1, field: .header)
                 post(section.text, section: index + 1, field: .body)
             }
-            for (term, list) in codes {
+            for term in touched {
+                let list = codes[term]
                 let isStrictlyIncreasing = zip(list, list.dropFirst()).allSatisfy { $0 < $1 }
-                table[term, default: PostingList()].append(document: number, codes: isStrictlyIncreasing ? list : Array(Set(list)).sorted())
+                lists[term].append(document: number, codes: isStrictlyIncreasing ? list : Array(Set(list)).sorted())
+                codes[term].removeAll(keepingCapacity: true)
             }
-            codes.removeAll(keepingCapacity: true)
+            touched.removeAll(keepingCapacity: true)
         }
+        var table: [String: PostingList] = [:]
+        table.reserveCapacity(terms.count)
+        for (term, list) in zip(terms, lists) where !list.bytes.isEmpty { table[term] = list }
         return table
     }
 }
