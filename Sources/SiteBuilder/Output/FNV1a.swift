@@ -13,6 +13,9 @@ struct FNV1a {
 
     mutating func add(_ data: Data) { data.withUnsafeBytes { add($0) } }
 
+    /// Mixes in an integer (8 bytes, little-endian): counts and tags without building a string.
+    mutating func add(_ value: Int) { withUnsafeBytes(of: value.littleEndian) { add($0) } }
+
     /// Mixes in the bytes of the file at `path`, read 1 MiB at a time (a 2 GB video never sits in
     /// memory); returns its size, or `nil` when it cannot be opened.
     mutating func addFile(at path: String) -> Int? {

@@ -18,6 +18,8 @@ struct PageWriter {
     var containedErrors: Set<Diagnostic> = []
     /// Published deck images by file name (filled by `writeImages`).
     var images: [String: PublishedImage] = [:]
+    /// Each card's content digest by id (``CardDigest/contents(of:images:)``), taken once images are published.
+    var cardDigests: [String: String] = [:]
 
     init(content: SiteContent, templates: TemplateLibrary, output: HashingOutput, options: BuildOptions) {
         self.content = content
@@ -136,6 +138,8 @@ struct PageWriter {
         let output = self.output
         let study = content.study
         let images = self.images
+        cardDigests = CardDigest.contents(of: content.deck, images: images)
+        let contents = cardDigests
         let progress = options.progress
         let total = jobs.count
         let chunk = max(1, jobs.count / (ProcessInfo.processInfo.activeProcessorCount * 8))
@@ -149,7 +153,7 @@ struct PageWriter {
                     let note = study.noteContext(for: job.card.id)
                     // Decided from the deck model: an unchanged card costs no context and no Markdown.
                     let digest = CardDigest.page(job.card, in: job.category, job.topic, position: job.position, note: note,
-                                                 images: images, site: renderer.siteDigest)
+                                                 contents: contents, site: renderer.siteDigest)
                     if let digest, output.reuse(path, digest: digest) != nil { continue }
                     let context = DeckPages.card(job.card, in: job.category, job.topic, position: job.position, note: note, images: images)
                     let page = PageRenderer.Page(title: job.card.title, root: SitePaths.root(of: path), kind: "card")

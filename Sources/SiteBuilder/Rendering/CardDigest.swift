@@ -1,4 +1,6 @@
 import Deck
+import Foundation
+import Synchronization
 
 /// Digests of what a card's outputs are made from, taken from the deck model directly: an
 /// incremental build decides whether a card page or a study topic file must be made again without
@@ -7,16 +9,35 @@ import Deck
 /// Everything ``DeckPages/card(_:in:_:position:note:images:)`` and ``StudyData/topic(_:_:images:renderer:)``
 /// read must be mixed in here; `IncrementalBuildTests` compares updated sites with full builds.
 enum CardDigest {
-    /// The digest of a card page.
+    /// The digest of every card's own content (``add(_:images:to:)``) by card id, taken once per build
+    /// on every core and shared by the card pages and the study topic files.
+    static func contents(of deck: Deck, images: [String: PublishedImage]) -> [String: String] {
+        let cards = deck.cards
+        let digests = Mutex<[String]>(Array(repeating: "", count: cards.count))
+        let chunk = 256
+        DispatchQueue.concurrentPerform(iterations: (cards.count + chunk - 1) / chunk) { part in
+            let range = (part * chunk)..<min(cards.count, (part + 1) * chunk)
+            let made = range.map { index in
+                var hash = FNV1a()
+                add(cards[index], images: images, to: &hash)
+                return hash.hex
+            }
+            digests.withLock { $0.replaceSubrange(range, with: made) }
+        }
+        return Dictionary(zip(cards.map(\.id), digests.withLock { $0 }), uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The digest of a card page; `contents` is ``contents(of:images:)``.
     static func page(_ card: Card, in category: DeckCategory, _ topic: DeckTopic, position: Int, note: [String: Any]?,
-                     images: [String: PublishedImage], site: String) -> String? {
+                     contents: [String: String], site: String) -> String? {
         var hash = FNV1a()
-        hash.add("card-page-1|\(site)|")
+        hash.add("card-page-2|\(site)|")
         add(category: category, topic: topic, to: &hash)
-        hash.add("|\(position)|\(topic.cards.count)|")
-        add(card, images: images, to: &hash)
+        hash.add(position)
+        hash.add(topic.cards.count)
+        add(text: contents[card.id] ?? "-", to: &hash)
         for neighbour in [position - 1, position + 1] {
-            guard topic.cards.indices.contains(neighbour) else { hash.add("-|"); continue }
+            guard topic.cards.indices.contains(neighbour) else { hash.add(-1); continue }
             add(text: topic.cards[neighbour].title, to: &hash)
             add(text: SitePaths.card(topic.cards[neighbour]), to: &hash)
         }
@@ -27,12 +48,13 @@ enum CardDigest {
         return hash.hex
     }
 
-    /// The digest of a topic's study data file.
-    static func studyTopic(_ category: DeckCategory, _ topic: DeckTopic, images: [String: PublishedImage], site: String) -> String {
+    /// The digest of a topic's study data file; `contents` is ``contents(of:images:)``.
+    static func studyTopic(_ category: DeckCategory, _ topic: DeckTopic, contents: [String: String], site: String) -> String {
         var hash = FNV1a()
-        hash.add("study-topic-2|\(site)|")
+        hash.add("study-topic-3|\(site)|")
         add(category: category, topic: topic, to: &hash)
-        for card in topic.cards { add(card, images: images, to: &hash) }
+        hash.add(topic.cards.count)
+        for card in topic.cards { add(text: contents[card.id] ?? "-", to: &hash) }
         return hash.hex
     }
 
@@ -63,39 +85,39 @@ enum CardDigest {
         for text in [card.id, card.title, card.category, card.topic, card.slide ?? "\u{0}", SitePaths.card(card)] {
             add(text: text, to: &hash)
         }
-        hash.add("images \(card.images.count)|")
+        hash.add(card.images.count)
         for image in card.images {
             add(text: image.file, to: &hash)
             add(text: image.caption ?? "\u{0}", to: &hash)
             add(text: images[image.file].map { String(describing: $0) } ?? "-", to: &hash)
         }
-        hash.add("sections \(card.sections.count)|")
+        hash.add(card.sections.count)
         for section in card.sections {
-            hash.add("#\(section.number)|")
+            hash.add(section.number)
+            hash.add(section.header.count)
             for line in section.header { add(line, to: &hash) }
-            hash.add("info|")
+            hash.add(section.info.count)
             for block in section.info {
                 switch block {
-                case .bullet(let level, let line): hash.add("b\(level)"); add(line, to: &hash)
-                case .numbered(let number, let line): hash.add("n\(number)"); add(line, to: &hash)
-                case .mnemonic(let line): hash.add("m"); add(line, to: &hash)
-                case .text(let line): hash.add("t"); add(line, to: &hash)
+                case .bullet(let level, let line): hash.add(1); hash.add(level); add(line, to: &hash)
+                case .numbered(let number, let line): hash.add(2); hash.add(number); add(line, to: &hash)
+                case .mnemonic(let line): hash.add(3); add(line, to: &hash)
+                case .text(let line): hash.add(4); add(line, to: &hash)
                 }
             }
-            hash.add("end|")
         }
     }
 
     private static func add(_ line: RichLine, to hash: inout FNV1a) {
-        hash.add("l\(line.runs.count)")
+        hash.add(line.runs.count)
         for run in line.runs {
-            hash.add("r\(run.style.rawValue)")
+            hash.add(Int(run.style.rawValue))
             add(text: run.text, to: &hash)
         }
     }
 
     private static func add(text: String, to hash: inout FNV1a) {
-        hash.add("\(text.utf8.count):")
+        hash.add(text.utf8.count)
         hash.add(text)
     }
 }

@@ -35,10 +35,11 @@ extension PageWriter {
         let shared = SharedProblems()
         let output = self.output
         let images = self.images
+        let contents = cardDigests.isEmpty ? CardDigest.contents(of: deck, images: images) : cardDigests
         DispatchQueue.concurrentPerform(iterations: topics.count) { index in
             let (category, topic) = topics[index]
             let path = StudyData.topicPath(category, topic)
-            let digest = CardDigest.studyTopic(category, topic, images: images, site: renderer.siteDigest)
+            let digest = CardDigest.studyTopic(category, topic, contents: contents, site: renderer.siteDigest)
             if output.reuse(path, digest: digest) != nil { return }
             do {
                 try output.write(Data(StudyData.topic(category, topic, images: images, renderer: renderer).utf8), to: path, digest: digest)
