@@ -144,10 +144,12 @@ public enum InfoParser {
         }
         // Trim spaces at the ends of the line, dropping runs that become empty.
         while let first = runs.first {
+            guard first.text.utf8.first == UInt8(ascii: " ") else { break }
             let trimmed = String(first.text.drop { $0 == " " })
             if trimmed.isEmpty { runs.removeFirst() } else { runs[0].text = trimmed; break }
         }
         while let last = runs.last {
+            guard last.text.utf8.last == UInt8(ascii: " ") else { break }
             var trimmed = last.text
             while trimmed.last == " " { trimmed.removeLast() }
             if trimmed.isEmpty { runs.removeLast() } else { runs[runs.count - 1].text = trimmed; break }
