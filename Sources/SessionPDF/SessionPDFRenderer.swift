@@ -107,6 +107,28 @@ public struct SessionPDFRenderer: Sendable {
         ]
     }
 
+    /// Which WeasyPrint would render: the first interpreter that has it, the package's version and the
+    /// file it is imported from; `nil` when no interpreter has it. A PDF is only as current as its
+    /// engine, so a build keeps an earlier PDF only when this is unchanged.
+    public func engineIdentity() -> String? {
+        for python in interpreters where FileManager.default.isExecutableFile(atPath: python) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: python)
+            process.arguments = ["-c", WeasyPrintDriver.versionProbe]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = FileHandle.nullDevice
+            process.standardInput = FileHandle.nullDevice
+            do { try process.run() } catch { continue }
+            let printed = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else { continue }
+            let text = String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            return python + " " + text
+        }
+        return nil
+    }
+
     /// The first interpreter that has WeasyPrint.
     private func locateEngine() throws(SessionPDFError) -> String {
         for python in interpreters where FileManager.default.isExecutableFile(atPath: python) {

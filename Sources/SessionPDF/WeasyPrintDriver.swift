@@ -15,6 +15,21 @@ enum WeasyPrintDriver {
     /// Exits 0 when the interpreter can import WeasyPrint, 3 otherwise, without importing it (fast).
     static let probe = "import importlib.util, sys; sys.exit(0 if importlib.util.find_spec('weasyprint') else 3)"
 
+    /// Prints WeasyPrint's version and the file it is imported from, or exits 3 when it cannot be
+    /// imported; like ``probe``, without importing it.
+    static let versionProbe = """
+    import importlib.util, sys
+    spec = importlib.util.find_spec('weasyprint')
+    if spec is None:
+        sys.exit(3)
+    try:
+        from importlib.metadata import version
+        found = version('weasyprint')
+    except Exception:
+        found = 'unknown'
+    print(found, spec.origin)
+    """
+
     static let source = #"""
     import json, logging, os, sys
     try:

@@ -140,6 +140,42 @@ struct ExampleContentPDFTests {
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("sessions/incidents/inc-2025-05-06-02.pdf").path))
     }
 
+    /// A build after WeasyPrint changed (and nothing else) remakes the PDFs; with the same WeasyPrint
+    /// the site is up to date.
+    @Test func aNewWeasyPrintRemakesThePDFs() throws {
+        let folder = try PDFTools.temporaryFolder("pdf-engine-change")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let real = try #require(SessionPDFRenderer(paper: .a4).engineIdentity()?.split(separator: " ").first.map(String.init))
+        // Answers the version probe with a version of its own; everything else goes to the real interpreter.
+        let wrapper = folder.appendingPathComponent("python3")
+        try Data("""
+            #!/bin/sh
+            if [ "$1" = "-c" ]; then
+              case "$2" in *metadata*) echo "0.$LOUPE_FAKE_ENGINE /fake/weasyprint/__init__.py"; exit 0;; esac
+            fi
+            exec \(real) "$@"
+
+            """.utf8).write(to: wrapper)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper.path)
+        let out = folder.appendingPathComponent("site")
+        let pdf = "sessions/incidents/inc-2025-05-06-02.pdf"
+        func build(engine: String) throws -> (stderr: String, digest: String?) {
+            let run = try PDFTools.loupe(["build", "--content", "content", "--out", out.path],
+                                         environment: ["LOUPE_PYTHON": wrapper.path, "LOUPE_FAKE_ENGINE": engine])
+            #expect(run.status == 0, "\(run.stderr)")
+            let manifest = try String(contentsOf: out.appendingPathComponent(".loupe/manifest"), encoding: .utf8)
+            let line = manifest.split(separator: "\n").first { $0.hasSuffix("\t" + pdf) }
+            return (run.stderr, line.map { String($0.split(separator: "\t")[2]) })
+        }
+        let first = try build(engine: "1")
+        #expect(first.digest != nil, "no \(pdf) in the manifest")
+        let same = try build(engine: "1")
+        #expect(same.stderr.contains("up to date"), "\(same.stderr)")
+        let upgraded = try build(engine: "2")
+        #expect(!upgraded.stderr.contains("up to date"), "\(upgraded.stderr)")
+        #expect(upgraded.digest != nil && upgraded.digest != first.digest, "the PDF was kept from the old engine")
+    }
+
     @Test func reportWritesTheFormatsAskedForOnThePaperAskedFor() throws {
         let out = try PDFTools.temporaryFolder("pdf-report")
         defer { try? FileManager.default.removeItem(at: out) }

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import SessionPDF
 
 /// The build manifest, `.loupe/manifest` in the output folder: fingerprints of the inputs, every
 /// file of the site with its size, hash and (for pages) input digest, and the diagnostics reported.
@@ -75,6 +76,11 @@ struct BuildFingerprint: Equatable {
                 hash.add("|\(relative)|\(fileHash)|")
             }
             if label == "settings" { engine = hash.hex }
+        }
+        // Session PDFs are only as current as the WeasyPrint that made them: a new one remakes them
+        // (an incremental build, since pages do not depend on it).
+        if options.includeSessions, FileManager.default.fileExists(atPath: options.content.appendingPathComponent("sessions").path) {
+            hash.add("[pdf-engine]\(SessionPDFRenderer(paper: .a4).engineIdentity() ?? "none")|")
         }
         return Inputs(engine: engine, all: hash.hex, hashes: hashes)
     }

@@ -16,20 +16,27 @@ extension PageWriter {
         }
         // `loupe check` writes nothing: rendering PDFs there would only cost time.
         guard !output.isDiscarding else { return }
-        // A PDF made from the same document on the same paper by an earlier build is kept: WeasyPrint
-        // takes about a second per document.
-        let sources = files.compactMap { file -> (path: String, source: PDFSource, digest: String)? in
+        let documents = files.compactMap { file -> (path: String, source: PDFSource)? in
             guard let source = PDFSource(sessionDocument: file.contents, relativePath: file.relativePath) else { return nil }
-            let path = "sessions/" + PDFSource.pdfPath(forHTML: file.relativePath)
+            return ("sessions/" + PDFSource.pdfPath(forHTML: file.relativePath), source)
+        }
+        guard !documents.isEmpty else { return }
+        // A PDF made from the same document on the same paper by the same WeasyPrint in an earlier build
+        // is kept: WeasyPrint takes about a second per document. Asking which WeasyPrint costs one Python
+        // start (about 30 ms), and only in a build that changed something.
+        let renderer = SessionPDFRenderer(paper: paper)
+        let engine = renderer.engineIdentity() ?? "none"
+        let sources = documents.map { document -> (path: String, source: PDFSource, digest: String) in
+            let source = document.source
             var hash = FNV1a()
-            hash.add("pdf-1|\(paperName)|\(source.id)|\(source.title)|\(source.subject)|\(source.language)|")
+            hash.add("pdf-2|\(engine)|\(paperName)|\(source.id)|\(source.title)|\(source.subject)|\(source.language)|")
             hash.add(source.html)
-            return (path, source, hash.hex)
+            return (document.path, source, hash.hex)
         }.filter { output.reuse($0.path, digest: $0.digest) == nil }
         guard !sources.isEmpty else { return }
         let results: [Result<Data, SessionPDFError>]
         do {
-            results = try SessionPDFRenderer(paper: paper).render(sources.map(\.source))
+            results = try renderer.render(sources.map(\.source))
         } catch {
             problems.diagnostics.append(.warning(error.description, at: SourceLocation(path: "sessions/")))
             return
