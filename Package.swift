@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "SessionReports", dependencies: ["Sessions", "Templating", "MarkdownHTML", "Diagnostics", "MarkupText"]),
         .target(name: "Study", dependencies: ["Diagnostics", "LocatedJSON"]),
         // Session documents as PDF: finished standalone HTML through WeasyPrint (CSS paged media).
-        .target(name: "SessionPDF"),
+        .target(name: "SessionPDF", dependencies: ["Diagnostics"]),
         // Pure optotype geometry, and its PDF/SVG rendering.
         .target(name: "Optotypes"),
         .target(name: "ChartPDF", dependencies: ["Optotypes", "CHaru", "MarkupText"]),

@@ -35,4 +35,31 @@ struct EngineIdentityTests {
         #expect(identity.contains("weasyprint"), "\(identity)")
         #expect(identity.split(separator: " ").dropFirst().first?.first?.isNumber == true, "\(identity)")
     }
+
+    /// Remembered while the interpreter and the module file keep their identities on disk (Python is
+    /// not started); asked again once the module is rewritten, as an upgrade does.
+    @Test func isRememberedUntilTheModuleChanges() throws {
+        let folder = try PDFTools.temporaryFolder("engine-remembered")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let module = folder.appendingPathComponent("weasyprint-init.py")
+        let version = folder.appendingPathComponent("version")
+        let calls = folder.appendingPathComponent("calls")
+        try Data("VERSION = '61.2'\n".utf8).write(to: module)
+        try Data("61.2".utf8).write(to: version)
+        let python = folder.appendingPathComponent("python3")
+        try Data("#!/bin/sh\necho x >> '\(calls.path)'\nprintf '%s %s\\n' \"$(cat '\(version.path)')\" '\(module.path)'\n".utf8).write(to: python)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: python.path)
+        func callCount() -> Int { ((try? String(contentsOf: calls, encoding: .utf8)) ?? "").split(separator: "\n").count }
+        let record = folder.appendingPathComponent("cache/pdf-engine-v1")
+        let renderer = SessionPDFRenderer(paper: .a4, environment: ["LOUPE_PYTHON": python.path])
+
+        #expect(renderer.engineIdentity(rememberedIn: record) == "\(python.path) 61.2 \(module.path)")
+        #expect(callCount() == 1)
+        try Data("62.0".utf8).write(to: version)  // neither the interpreter nor the module changed
+        #expect(renderer.engineIdentity(rememberedIn: record) == "\(python.path) 61.2 \(module.path)")
+        #expect(callCount() == 1, "Python was started although nothing it depends on changed")
+        try Data("VERSION = '62.0'\n".utf8).write(to: module)  // the upgrade
+        #expect(renderer.engineIdentity(rememberedIn: record) == "\(python.path) 62.0 \(module.path)")
+        #expect(callCount() == 2)
+    }
 }

@@ -50,8 +50,9 @@ struct ImagePublisher {
 }
 
 extension BuildOptions {
-    /// The image cache: `imageCache`, else `.loupe-cache/` beside the content folder (outside the site).
-    var imageCacheFolder: URL {
+    /// The build's caches (processed images, the PDF engine's identity): `imageCache`, else
+    /// `.loupe-cache/` beside the content folder (outside the site).
+    var cacheFolder: URL {
         imageCache ?? content.standardizedFileURL.deletingLastPathComponent().appendingPathComponent(".loupe-cache", isDirectory: true)
     }
 }

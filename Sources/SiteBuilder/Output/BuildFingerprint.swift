@@ -80,7 +80,7 @@ struct BuildFingerprint: Equatable {
         // Session PDFs are only as current as the WeasyPrint that made them: a new one remakes them
         // (an incremental build, since pages do not depend on it).
         if options.includeSessions, FileManager.default.fileExists(atPath: options.content.appendingPathComponent("sessions").path) {
-            hash.add("[pdf-engine]\(SessionPDFRenderer(paper: .a4).engineIdentity() ?? "none")|")
+            hash.add("[pdf-engine]\(PDFEngine.identity(for: options) ?? "none")|")
         }
         return Inputs(engine: engine, all: hash.hex, hashes: hashes)
     }

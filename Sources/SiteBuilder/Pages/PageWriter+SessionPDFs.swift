@@ -22,10 +22,9 @@ extension PageWriter {
         }
         guard !documents.isEmpty else { return }
         // A PDF made from the same document on the same paper by the same WeasyPrint in an earlier build
-        // is kept: WeasyPrint takes about a second per document. Asking which WeasyPrint costs one Python
-        // start (about 30 ms), and only in a build that changed something.
+        // is kept: WeasyPrint takes about a second per document.
         let renderer = SessionPDFRenderer(paper: paper)
-        let engine = renderer.engineIdentity() ?? "none"
+        let engine = PDFEngine.identity(for: options) ?? "none"
         let sources = documents.map { document -> (path: String, source: PDFSource, digest: String) in
             let source = document.source
             var hash = FNV1a()
@@ -59,5 +58,12 @@ extension PageWriter {
         do { try output.write(text: text, to: "robots.txt") } catch {
             problems.diagnostics.append(.writing(error, path: "robots.txt"))
         }
+    }
+}
+
+/// Which WeasyPrint makes the session PDFs, remembered in the build's cache folder.
+enum PDFEngine {
+    static func identity(for options: BuildOptions) -> String? {
+        SessionPDFRenderer(paper: .a4).engineIdentity(rememberedIn: options.cacheFolder.appendingPathComponent("pdf-engine-v1"))
     }
 }

@@ -228,7 +228,7 @@ struct PageWriter {
 
     /// The image pipeline with the site's settings, caching beside the content folder.
     var imagePublisher: ImagePublisher {
-        ImagePublisher(pipeline: ImagePipeline(settings: content.settings.images, cache: ImageCache(directory: options.imageCacheFolder)),
+        ImagePublisher(pipeline: ImagePipeline(settings: content.settings.images, cache: ImageCache(directory: options.cacheFolder)),
                        output: output)
     }
 }
