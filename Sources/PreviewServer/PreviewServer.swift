@@ -46,6 +46,7 @@ public final class PreviewServer: @unchecked Sendable {
                 forcePolling: Bool = false, log: @escaping @Sendable (String) -> Void = { _ in }) {
         var options = options
         options.progress = nil
+        options.memory = BuildMemory()  // each rebuild redoes only the rows and search chunks an edit touched
         self.options = options
         self.host = host
         self.requestedPort = port

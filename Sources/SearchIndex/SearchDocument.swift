@@ -2,9 +2,9 @@
 ///
 /// Cards, breed pages and plain pages (About) all become documents; the index never holds
 /// sessions or personal progress.
-public struct SearchDocument: Sendable, Equatable, Codable {
+public struct SearchDocument: Sendable, Hashable, Codable {
     /// What kind of page a document is; shown to nobody, kept so clients can filter.
-    public enum Kind: String, Sendable, Equatable, Codable, CaseIterable {
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         /// A deck card.
         case card
         /// A breed reference page.

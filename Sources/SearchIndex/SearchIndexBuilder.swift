@@ -12,6 +12,8 @@ public struct SearchIndexBuilder: Sendable {
     public var documentsPerShard: Int
     /// The approximate size a term shard is cut at, in bytes of terms and postings.
     public var termShardBytes: Int
+    /// Chunks tokenised by an earlier build (`loupe serve`), or `nil`.
+    public var memo: PostingMemo?
 
     /// Creates a builder; the defaults keep a query's downloads small at 20,000 cards (see `docs/search.md`).
     public init(documentsPerShard: Int = 8, termShardBytes: Int = 16_384) {
@@ -28,13 +30,22 @@ public struct SearchIndexBuilder: Sendable {
         let chunkCount = (documents.count + chunkSize - 1) / chunkSize
         let window = max(1, ProcessInfo.processInfo.activeProcessorCount * 4)
         var postings: [String: PostingList] = [:]
+        let memo = self.memo
+        memo?.beginBuild()
         for windowStart in stride(from: 0, to: chunkCount, by: window) {
             let chunks = windowStart..<min(chunkCount, windowStart + window)
             let partials = Mutex<[[String: PostingList]]>(Array(repeating: [:], count: chunks.count))
             DispatchQueue.concurrentPerform(iterations: chunks.count) { offset in
                 let chunk = chunks.lowerBound + offset
                 let range = (chunk * chunkSize)..<min(documents.count, (chunk + 1) * chunkSize)
-                let table = Self.table(of: documents, range)
+                let table: [String: PostingList]
+                if let memo {
+                    let key = PostingMemo.Key(first: range.lowerBound, documents: Array(documents[range]))
+                    table = memo.table(for: key) ?? Self.table(of: documents, range)
+                    memo.remember(key, table)
+                } else {
+                    table = Self.table(of: documents, range)
+                }
                 partials.withLock { $0[offset] = table }
             }
             var tables = partials.withLock { tables in

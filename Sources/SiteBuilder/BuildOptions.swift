@@ -23,6 +23,8 @@ public struct BuildOptions: Sendable {
     public var force = false
     /// Where processed images are cached between builds (`nil`: `.loupe-cache/` beside the content folder).
     public var imageCache: URL?
+    /// Work kept from earlier builds in this process (`loupe serve`), or `nil`.
+    public var memory: BuildMemory?
     /// Called with progress messages (only set when stderr is a terminal).
     public var progress: (@Sendable (String) -> Void)?
 

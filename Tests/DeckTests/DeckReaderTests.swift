@@ -185,4 +185,31 @@ struct DeckReaderTests {
         #expect(deck?.cards.allSatisfy { !$0.sections.isEmpty } == true)
         #expect(deck.map { Set($0.cards.map(\.id)).count } == 119)
     }
+
+    /// A reader with a memory (as `loupe serve` keeps) parses again only the rows whose cells changed,
+    /// and reads exactly the deck a reader without one reads; a changed header row is honoured.
+    @Test func aMemoryGivesTheSameDeck() throws {
+        let root = try TemporaryFolder.make("deck-memo")
+        defer { TemporaryFolder.remove(root) }
+        let folder = root.appendingPathComponent("deck")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("deck.tsv")
+        var remembering = DeckReader(deckDirectory: folder, displayDirectory: "content/deck")
+        remembering.memo = SectionMemo()
+        let plain = DeckReader(deckDirectory: folder, displayDirectory: "content/deck")
+        func read(_ reader: DeckReader) -> Deck? {
+            var log = DiagnosticLog()
+            return reader.read(log: &log)
+        }
+        let rows = (0..<200).map { ["\($0)", "Retina", "Macula \($0 % 7)", "Card \($0)", "nil", "nil", "# Q \($0)?", "- <b>A</b> \($0)", "Why?", "1. because"] }
+        for text in [DeckFixture.rows(rows),
+                     DeckFixture.rows(rows.enumerated().map { $0 == 50 ? $1.map { $0 == "# Q 50?" ? "# Changed?" : $0 } : $1 }),
+                     // The same cells under swapped Header/Info columns must not reuse the old parse.
+                     DeckFixture.rows(rows).replacingOccurrences(of: "Header 1\tInfo1\tHeader2\tInfo2", with: "Header2\tInfo2\tHeader 1\tInfo1")] {
+            try Data(text.utf8).write(to: file)
+            let expected = read(plain)
+            #expect(expected != nil)
+            #expect(read(remembering) == expected)
+        }
+    }
 }

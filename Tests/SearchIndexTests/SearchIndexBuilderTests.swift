@@ -79,4 +79,21 @@ struct SearchIndexBuilderTests {
             #expect(found.map { [$0.0, $0.1, $0.2] } == expected.map { [$0.0, $0.1, $0.2] }, "\(term)")
         }
     }
+
+    /// A builder with a memory reuses the chunks whose documents did not change, and still gives
+    /// exactly the index a builder without one gives.
+    @Test func aMemoryReusesUnchangedChunksExactly() {
+        var documents = (0..<1_000).map { number in
+            SearchDocument(url: "d\(number).html", title: "Card \(number)", path: ["Eye"], kind: .card,
+                           sections: [SearchSection(anchor: "s1", header: "Question \(number % 13)", text: "retina macula \(number % 17)")])
+        }
+        var remembering = SearchIndexBuilder()
+        remembering.memo = PostingMemo()
+        #expect(remembering.build(documents) == SearchIndexBuilder().build(documents))
+        documents[700].sections[0].text = "choroid drusen"
+        documents[10].title = "Renamed"
+        #expect(remembering.build(documents) == SearchIndexBuilder().build(documents))
+        documents.insert(documents[0], at: 0)
+        #expect(remembering.build(documents) == SearchIndexBuilder().build(documents))
+    }
 }

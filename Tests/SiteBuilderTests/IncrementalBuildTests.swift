@@ -86,17 +86,25 @@ struct IncrementalBuildTests {
         }
     }
 
-    @Test(arguments: [1, 2, 3] as [UInt64])
-    func afterRandomEditsAnUpdatedSiteEqualsAFullBuild(seed: UInt64) throws {
+    /// With a memory (as `loupe serve` keeps), rows and search chunks the edit did not touch are reused
+    /// from the previous build: the site must still be exactly a full build's.
+    @Test(arguments: [1, 2] as [UInt64], [false, true])
+    func afterRandomEditsAnUpdatedSiteEqualsAFullBuild(seed: UInt64, withMemory: Bool) throws {
         let project = try Project()
         defer { TemporaryFolder.remove(project.root) }
         var random = SeededRandom(seed: seed)
-        let first = SiteGenerator.build(project.options(out: "site"))
+        let memory = withMemory ? BuildMemory() : nil
+        func updating() -> BuildOptions {
+            var options = project.options(out: "site")
+            options.memory = memory
+            return options
+        }
+        let first = SiteGenerator.build(updating())
         #expect(first.succeeded, "\(first.diagnostics)")
         for step in 0..<6 {
             let edit = Edit.allCases[random.next(below: Edit.allCases.count)]
             try edit.apply(to: project, random: &random)
-            let updated = SiteGenerator.build(project.options(out: "site"))
+            let updated = SiteGenerator.build(updating())
             #expect(updated.succeeded && !updated.isUpToDate, "step \(step) \(edit): \(updated.diagnostics)")
             try? FileManager.default.removeItem(at: project.root.appendingPathComponent("cold"))
             let cold = SiteGenerator.build(project.options(out: "cold", force: true))

@@ -9,6 +9,8 @@ public struct DeckReader: Sendable {
     public var displayDirectory: String
     /// An encoding to force instead of detecting one.
     public var forcedEncoding: DeckEncoding?
+    /// Sections parsed by an earlier read, kept by a long-lived caller (`loupe serve`); `nil`: none.
+    public var memo: SectionMemo?
 
     /// Creates a reader for `deckDirectory`.
     public init(deckDirectory: URL, displayDirectory: String, forcedEncoding: DeckEncoding? = nil) {
@@ -50,10 +52,11 @@ public struct DeckReader: Sendable {
         let images = ImageFolder(directory: deckDirectory.appendingPathComponent("images"), in: folder,
                                  display: displayDirectory + "/images", log: &log)
         var builder = DeckAssembler()
+        memo?.beginRead()
         for file in files {
             let display = displayDirectory + "/" + file.lastPathComponent
             guard let bytes = folder.read(file, display: display, log: &log).map({ [UInt8]($0) }) else { continue }
-            var sheet = DeckSheet(path: display, forcedEncoding: forcedEncoding)
+            var sheet = DeckSheet(path: display, forcedEncoding: forcedEncoding, memo: memo)
             let rows = sheet.cardRows(of: bytes, images: images, log: &log)
             for row in rows { builder.add(row, log: &log) }
             if sheet.missingImages > 0 {

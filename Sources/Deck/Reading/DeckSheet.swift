@@ -5,6 +5,8 @@ import Diagnostics
 struct DeckSheet {
     let path: String
     let forcedEncoding: DeckEncoding?
+    /// Sections parsed by an earlier read (`loupe serve`), or `nil`.
+    var memo: SectionMemo? = nil
     /// Images named while the images folder is absent: reported once, not once per image.
     var missingImages = 0
 
@@ -69,16 +71,25 @@ struct DeckSheet {
         rows = []  // the cards now hold the cells they need
         // Section text is most of the work and needs no shared state: parse it on every core.
         let columns = found.columns
+        let memo = self.memo
         result.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let buffer = buffer
             let chunk = 64
             DispatchQueue.concurrentPerform(iterations: (buffer.count + chunk - 1) / chunk) { part in
+                var parsed: [(SectionMemo.Key, [CardSection])] = []
                 for index in (part * chunk)..<min(buffer.count, (part + 1) * chunk) {
-                    if let cells = buffer[index].pendingCells {
+                    guard let cells = buffer[index].pendingCells else { continue }
+                    if let memo {
+                        let key = SectionMemo.key(cells, columns: columns)
+                        let sections = memo.sections(for: key) ?? Self.sections(of: cells, columns: columns)
+                        buffer[index].sections = sections
+                        parsed.append((key, sections))
+                    } else {
                         buffer[index].sections = Self.sections(of: cells, columns: columns)
-                        buffer[index].pendingCells = nil
                     }
+                    buffer[index].pendingCells = nil
                 }
+                memo?.remember(parsed)
             }
         }
         return result

@@ -34,8 +34,9 @@ struct SiteContent: Sendable {
         }
         let settings = SiteSettings.load(from: options.content.appendingPathComponent("loupe.yml"),
                                          displayPath: options.display("loupe.yml"), log: &log)
-        let reader = DeckReader(deckDirectory: options.content.appendingPathComponent("deck"),
+        var reader = DeckReader(deckDirectory: options.content.appendingPathComponent("deck"),
                                 displayDirectory: options.display("deck"), forcedEncoding: options.deckEncoding)
+        reader.memo = options.memory?.sections
         let deck = reader.read(log: &log)
         var aboutHTML = ""
         let aboutFile = options.content.appendingPathComponent("about.md")

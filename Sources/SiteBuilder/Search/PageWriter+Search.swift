@@ -21,7 +21,9 @@ extension PageWriter {
 
     /// Writes `search/index.json`, `search/index.js` and the term and document shards.
     func writeSearchIndex(problems: inout ProblemList) {
-        let bundle = SearchIndexBuilder().build(searchDocuments)
+        var builder = SearchIndexBuilder()
+        builder.memo = options.memory?.postings
+        let bundle = builder.build(searchDocuments)
         let digests = SearchShardDigest.all(bundle)
         let output = self.output
         let failures = SharedProblems()
