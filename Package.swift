@@ -46,7 +46,7 @@ let package = Package(
         // Images: sniffed, resized, converted and stripped through libvips, cached by their bytes.
         .target(name: "ImagePipeline", dependencies: ["CVips", "Diagnostics"]),
         // The search index.
-        .target(name: "SearchIndex"),
+        .target(name: "SearchIndex", dependencies: ["Diagnostics"]),
         // Anki packages (.apkg: SQLite collection + media in a zip) and Anki's text import format.
         .target(name: "AnkiExport", dependencies: ["CSQLite", "CLibCrypto", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // Pages, assets, staging writer.
@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "StudyTests", dependencies: ["Study", "LocatedJSON"]),
         .testTarget(name: "OptotypesTests", dependencies: ["Optotypes"]),
         .testTarget(name: "ChartPDFTests", dependencies: ["ChartPDF", "Optotypes"], exclude: ["Golden"]),
-        .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex"]),
+        .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex", "Diagnostics"]),
         .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "Deck", "Diagnostics", "Templating", "ImagePipeline"], exclude: ["Golden"]),
         .testTarget(name: "SessionPDFTests", dependencies: ["SessionPDF"]),
         .testTarget(name: "EndToEndTests", dependencies: ["LoupeKit"]),

@@ -1,3 +1,4 @@
+import Diagnostics
 import Synchronization
 
 /// Postings of document chunks tokenised by an earlier build, by the chunk's exact documents and
@@ -5,9 +6,21 @@ import Synchronization
 /// chunks holding changed documents are tokenised again. Entries not used by the latest build are
 /// dropped at the next.
 public final class PostingMemo: Sendable {
+    /// A chunk's position and every field of its documents, compared byte for byte.
     struct Key: Hashable, Sendable {
         var first: Int
-        var documents: [SearchDocument]
+        var documents: ExactTextKey
+
+        init(first: Int, documents: ArraySlice<SearchDocument>) {
+            self.first = first
+            var texts: [String?] = []
+            for document in documents {
+                texts += [document.url, document.title, document.kind.rawValue, String(document.path.count)] + document.path
+                texts.append(String(document.sections.count))
+                for section in document.sections { texts += [section.anchor, section.header, section.text] }
+            }
+            self.documents = ExactTextKey(texts)
+        }
     }
 
     private let state = Mutex<(previous: [Key: [String: PostingList]], current: [Key: [String: PostingList]])>(([:], [:]))

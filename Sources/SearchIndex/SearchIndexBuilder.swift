@@ -40,7 +40,7 @@ public struct SearchIndexBuilder: Sendable {
                 let range = (chunk * chunkSize)..<min(documents.count, (chunk + 1) * chunkSize)
                 let table: [String: PostingList]
                 if let memo {
-                    let key = PostingMemo.Key(first: range.lowerBound, documents: Array(documents[range]))
+                    let key = PostingMemo.Key(first: range.lowerBound, documents: documents[range])
                     table = memo.table(for: key) ?? Self.table(of: documents, range)
                     memo.remember(key, table)
                 } else {

@@ -1,3 +1,4 @@
+import Diagnostics
 import Synchronization
 
 /// Header and info cells parsed by an earlier read, by their exact text. A long-lived caller
@@ -6,9 +7,7 @@ import Synchronization
 /// deck's cells and sections.
 public final class SectionMemo: Sendable {
     /// Everything ``DeckSheet/sections(of:columns:)`` reads: each section's number and its two cells.
-    struct Key: Hashable, Sendable {
-        var parts: [String?]
-    }
+    typealias Key = ExactTextKey
 
     private let state = Mutex<(previous: [Key: [CardSection]], current: [Key: [CardSection]])>(([:], [:]))
 
@@ -30,7 +29,7 @@ public final class SectionMemo: Sendable {
             parts.append(pair.header.flatMap { $0 < cells.count ? cells[$0] : nil })
             parts.append(pair.info.flatMap { $0 < cells.count ? cells[$0] : nil })
         }
-        return Key(parts: parts)
+        return Key(parts)
     }
 
     func sections(for key: Key) -> [CardSection]? {
