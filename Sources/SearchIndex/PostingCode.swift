@@ -25,27 +25,39 @@ public enum PostingCode {
     public static func encode(_ values: [Int]) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(values.count * 2)
-        for value in values {
-            var rest = max(0, value)
-            repeat {
-                var digit = rest & 31
-                rest >>= 5
-                if rest > 0 { digit |= 32 }
-                bytes.append(alphabet[digit])
-            } while rest > 0
-        }
+        for value in values { append(value, to: &bytes) }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends one non-negative integer's characters to `bytes`.
+    static func append(_ value: Int, to bytes: inout [UInt8]) {
+        var rest = max(0, value)
+        repeat {
+            var digit = rest & 31
+            rest >>= 5
+            if rest > 0 { digit |= 32 }
+            bytes.append(alphabet[digit])
+        } while rest > 0
+    }
+
+    /// The 6-bit value of an alphabet character, or `nil` for any other byte.
+    static func digit(of byte: UInt8) -> Int? {
+        switch byte {
+        case 0x41...0x5A: Int(byte) - 0x41
+        case 0x61...0x7A: Int(byte) - 0x61 + 26
+        case 0x30...0x39: Int(byte) - 0x30 + 52
+        case 0x2B: 62
+        case 0x2F: 63
+        default: nil
+        }
     }
 
     /// Decodes a string written by ``encode(_:)``; `nil` if it holds a character outside the alphabet.
     public static func decode(_ text: String) -> [Int]? {
-        var lookup = [Int](repeating: -1, count: 128)
-        for (index, byte) in alphabet.enumerated() { lookup[Int(byte)] = index }
         var values: [Int] = []
         var value = 0, shift = 0
         for byte in text.utf8 {
-            guard byte < 128, lookup[Int(byte)] >= 0 else { return nil }
-            let digit = lookup[Int(byte)]
+            guard let digit = digit(of: byte) else { return nil }
             value |= (digit & 31) << shift
             if digit & 32 != 0 {
                 shift += 5

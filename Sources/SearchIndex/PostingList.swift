@@ -14,8 +14,8 @@ struct PostingList {
     mutating func append(document: Int, codes: some Collection<Int>) {
         var delta = bytes.isEmpty ? document : document - lastDocument
         for code in codes {
-            Self.encode(delta, into: &bytes)
-            Self.encode(code, into: &bytes)
+            PostingCode.append(delta, to: &bytes)
+            PostingCode.append(code, to: &bytes)
             delta = 0
         }
         lastDocument = document
@@ -27,38 +27,17 @@ struct PostingList {
         // `later` starts with an absolute document number: rewrite it as a delta from this list's last.
         var index = 0, first = 0, shift = 0
         while index < later.bytes.count {
-            let digit = Self.digit(of: later.bytes[index])
+            let digit = PostingCode.digit(of: later.bytes[index]) ?? 0
             index += 1
             first |= (digit & 31) << shift
             shift += 5
             if digit & 32 == 0 { break }
         }
-        Self.encode(first - lastDocument, into: &bytes)
+        PostingCode.append(first - lastDocument, to: &bytes)
         bytes.append(contentsOf: later.bytes[index...])
         lastDocument = later.lastDocument
     }
 
     /// The postings as ``PostingCode`` text.
     var text: String { String(decoding: bytes, as: UTF8.self) }
-
-    private static func encode(_ value: Int, into bytes: inout [UInt8]) {
-        var rest = max(0, value)
-        repeat {
-            var digit = rest & 31
-            rest >>= 5
-            if rest > 0 { digit |= 32 }
-            bytes.append(PostingCode.alphabet[digit])
-        } while rest > 0
-    }
-
-    /// The 6-bit value of an alphabet character (`A`–`Z`, `a`–`z`, `0`–`9`, `+`, `/`).
-    private static func digit(of byte: UInt8) -> Int {
-        switch byte {
-        case 0x41...0x5A: Int(byte) - 0x41
-        case 0x61...0x7A: Int(byte) - 0x61 + 26
-        case 0x30...0x39: Int(byte) - 0x30 + 52
-        case 0x2B: 62
-        default: 63
-        }
-    }
 }

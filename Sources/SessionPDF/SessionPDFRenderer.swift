@@ -111,37 +111,35 @@ public struct SessionPDFRenderer: Sendable {
     /// file it is imported from; `nil` when no interpreter has it. A PDF is only as current as its
     /// engine, so a build keeps an earlier PDF only when this is unchanged.
     public func engineIdentity() -> String? {
-        for python in interpreters where FileManager.default.isExecutableFile(atPath: python) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: python)
-            process.arguments = ["-c", WeasyPrintDriver.versionProbe]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = FileHandle.nullDevice
-            process.standardInput = FileHandle.nullDevice
-            do { try process.run() } catch { continue }
-            let printed = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else { continue }
-            let text = String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            return python + " " + text
+        for python in interpreters {
+            guard let printed = Self.probe(python, WeasyPrintDriver.versionProbe) else { continue }
+            return python + " " + printed.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         return nil
     }
 
     /// The first interpreter that has WeasyPrint.
     private func locateEngine() throws(SessionPDFError) -> String {
-        for python in interpreters where FileManager.default.isExecutableFile(atPath: python) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: python)
-            process.arguments = ["-c", WeasyPrintDriver.probe]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            do { try process.run() } catch { continue }
-            process.waitUntilExit()
-            if process.terminationStatus == 0 { return python }
+        guard let python = interpreters.first(where: { Self.probe($0, WeasyPrintDriver.probe) != nil }) else {
+            throw .engineMissing(tried: interpreters)
         }
-        throw .engineMissing(tried: interpreters)
+        return python
+    }
+
+    /// What `python -c script` printed when it exited 0; `nil` when it is not executable or failed.
+    private static func probe(_ python: String, _ script: String) -> String? {
+        guard FileManager.default.isExecutableFile(atPath: python) else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["-c", script]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        let printed = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? String(decoding: printed, as: UTF8.self) : nil
     }
 
     /// Runs one driver per batch at once and returns their exit statuses.

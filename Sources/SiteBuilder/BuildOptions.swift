@@ -68,3 +68,11 @@ public struct BuildReport: Sendable {
     /// `succeeded` is false, so scripts notice the file that was left out.
     public var isPublishable: Bool { !diagnostics.contains { $0.severity == .error && !containedErrors.contains($0) } }
 }
+
+extension BuildOptions {
+    /// The build's caches (processed images, the PDF engine's identity): `imageCache`, else
+    /// `.loupe-cache/` beside the content folder (outside the site).
+    var cacheFolder: URL {
+        imageCache ?? content.standardizedFileURL.deletingLastPathComponent().appendingPathComponent(".loupe-cache", isDirectory: true)
+    }
+}

@@ -48,11 +48,3 @@ struct ImagePublisher {
         return outcome
     }
 }
-
-extension BuildOptions {
-    /// The build's caches (processed images, the PDF engine's identity): `imageCache`, else
-    /// `.loupe-cache/` beside the content folder (outside the site).
-    var cacheFolder: URL {
-        imageCache ?? content.standardizedFileURL.deletingLastPathComponent().appendingPathComponent(".loupe-cache", isDirectory: true)
-    }
-}
