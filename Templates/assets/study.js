@@ -508,7 +508,7 @@
   function cardsFromIndex(index) {
     return index.cards.map(function (c) {
       var topic = index.topics[c[2]];
-      return { id: c[0], title: c[1], topic: topic[2], topicTitle: topic[1], category: index.categories[topic[0]], sections: c[3], url: "deck/" + c[0] + ".html" };
+      return { id: c[0], title: c[1], topic: topic[2], topicTitle: topic[1], category: index.categories[topic[0]], sections: c[3], part: c[4], url: "deck/" + c[0] + ".html" };
     });
   }
 
@@ -562,8 +562,9 @@
       var mode = a.getAttribute("data-mode");
       if ((mode === "all" && !params.toString()) || params.has(mode)) a.setAttribute("aria-current", "page");
     });
-    var topics = {};
-    root.Loupe.studyTopicLoaded = function (key, cards) { topics[key] = cards; };
+    /* Cards' sections and images by id, from the part files loaded so far (a part holds up to 16 cards of one topic). */
+    var loaded = dict();
+    root.Loupe.studyPartLoaded = function (key, cards) { Object.keys(cards).forEach(function (id) { loaded[id] = cards[id]; }); };
     loadIndex(function (index) {
       if (!index) { status.textContent = "The study data (study/cards.js) could not be loaded."; return; }
       var all = cardsFromIndex(index), byId = dict();
@@ -629,13 +630,12 @@
         var id = session.current();
         if (id === null) return finish();
         var card = byId[id];
-        var src = siteRoot + "study/topics/" + card.topic + ".js";
-        if (topics[card.topic]) return render(card, topics[card.topic][id]);
+        if (loaded[id]) return render(card, loaded[id]);
         status.textContent = "Loading…";
         stage.textContent = "";
-        loadScript(src, function () {
-          if (!topics[card.topic]) { status.textContent = "Could not load the cards of this topic."; return; }
-          render(card, topics[card.topic][id]);
+        loadScript(siteRoot + "study/topics/" + card.topic + "/" + card.part + ".js", function () {
+          if (!loaded[id]) { status.textContent = "Could not load this card’s sections (study/topics/" + card.topic + "/" + card.part + ".js)."; return; }
+          render(card, loaded[id]);
         });
       }
       function render(card, data) {

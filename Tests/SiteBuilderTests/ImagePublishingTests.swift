@@ -80,7 +80,7 @@ struct ImagePublishingTests {
         let hostile = try String(contentsOf: options.output.appendingPathComponent("deck/retina/macula/hostile.html"), encoding: .utf8)
         #expect(hostile.components(separatedBy: "<picture>").count == 2)
         #expect(!hostile.contains("figure.jpg") && !hostile.contains("images/figure"))
-        let study = try String(contentsOf: options.output.appendingPathComponent("study/topics/retina/macula.js"), encoding: .utf8)
+        let study = try String(contentsOf: options.output.appendingPathComponent("study/topics/retina/macula/1.js"), encoding: .utf8)
         #expect(study.contains(" 480w, images/gps-"))
     }
 

@@ -32,7 +32,7 @@ def _topic_with(site: Path, count: int, min_sections: int = 2):
     """(topic key, [card ids]) of the first topic with exactly `count` cards of min_sections+ sections."""
     index = _index(site)
     by_topic = {}
-    for card_id, _title, topic, sections in index["cards"]:
+    for card_id, _title, topic, sections, _part in index["cards"]:
         by_topic.setdefault(index["topics"][topic][2], []).append((card_id, sections))
     for key, cards in by_topic.items():
         if len(cards) == count and all(s >= min_sections for _, s in cards):
@@ -41,7 +41,7 @@ def _topic_with(site: Path, count: int, min_sections: int = 2):
 
 
 def _card_with_sections(site: Path, minimum: int):
-    for card_id, _title, _topic, sections in _index(site)["cards"]:
+    for card_id, _title, _topic, sections, _part in _index(site)["cards"]:
         if sections >= minimum:
             return card_id, sections
     pytest.skip(f"no card with {minimum}+ sections")
@@ -65,7 +65,7 @@ def _visible_answers(driver, scope="article.card"):
 
 def _card_with_answers(site: Path, minimum: int):
     """A card id with at least `minimum` answers (sections with an info), read from the built page."""
-    for card_id, _title, _topic, sections in _index(site)["cards"]:
+    for card_id, _title, _topic, sections, _part in _index(site)["cards"]:
         if sections >= minimum and (site / "deck" / f"{card_id}.html").read_text().count('class="answer"') >= minimum:
             return card_id, (site / "deck" / f"{card_id}.html").read_text().count('class="answer"')
     pytest.skip(f"no card with {minimum}+ answers")
@@ -94,6 +94,26 @@ def _study_one(driver, rating_key):
 
 
 # --------------------------------------------------------------------------------------------
+
+def test_study_loads_only_the_parts_of_the_cards_it_shows(driver, site_url, site_dir, browser_errors):
+    """Study data comes in parts of a few cards: shuffling loads the index and the part of each card
+    shown, nothing else (a 10,000-card deck is 26 MB of study data)."""
+    base, site = site_url(KIND), site_dir(KIND)
+    index = _index(site)
+    part_of = {c[0]: f"study/topics/{index['topics'][c[2]][2]}/{c[4]}.js" for c in index["cards"]}
+    _fresh(driver, base)
+    _open(driver, base + "study.html#seed=7")
+    shown = [_study_one(driver, "3") for _ in range(3)]
+    current = WebDriverWait(driver, 10).until(
+        lambda d: d.execute_script("var a = document.querySelector('#study-stage article.card'); return a && a.getAttribute('data-card')"))
+    shown.append(current)
+    loaded = driver.execute_script(
+        "return performance.getEntriesByType('resource').map(e => new URL(e.name).pathname.slice(1))"
+        ".filter(p => p.startsWith('study/'))")
+    assert sorted(set(loaded)) == sorted({"study/cards.js"} | {part_of[c] for c in shown}), shown
+    assert browser_errors(driver) == []
+
+
 
 def test_reveal_order_on_a_card_page(driver, site_url, site_dir, browser_errors):
     base, site = site_url(KIND), site_dir(KIND)

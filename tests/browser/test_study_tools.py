@@ -59,7 +59,7 @@ def test_a_session_survives_a_reload(laptop, site_url, site_dir, browser_errors)
     base, site = site_url(KIND), site_dir(KIND)
     index = _index(site)
     topic_counts = {}
-    for _id, _t, topic, _s in index["cards"]:
+    for _id, _t, topic, _s, _p in index["cards"]:
         topic_counts[topic] = topic_counts.get(topic, 0) + 1
     topic = next(index["topics"][t][2] for t, n in topic_counts.items() if n >= 3)
     _fresh(laptop, base)
@@ -145,7 +145,7 @@ def test_study_a_whole_category(laptop, site_url, site_dir):
     base, site = site_url(KIND), site_dir(KIND)
     index = _index(site)
     counts = {}
-    for _id, _t, topic, _s in index["cards"]:
+    for _id, _t, topic, _s, _p in index["cards"]:
         category = index["topics"][topic][2].split("/")[0]
         counts[category] = counts.get(category, 0) + 1
     category = max(counts, key=counts.get)

@@ -6,7 +6,7 @@ import Synchronization
 /// incremental build decides whether a card page or a study topic file must be made again without
 /// building its template context or converting its text to Markdown.
 ///
-/// Everything ``DeckPages/card(_:in:_:position:note:images:)`` and ``StudyData/topic(_:_:images:renderer:)``
+/// Everything ``DeckPages/card(_:in:_:position:note:images:)`` and ``StudyData/part(_:of:_:images:renderer:)``
 /// read must be mixed in here; `IncrementalBuildTests` compares updated sites with full builds.
 enum CardDigest {
     /// The digest of every card's own content (``add(_:images:to:)``) by card id, taken once per build
@@ -48,28 +48,32 @@ enum CardDigest {
         return hash.hex
     }
 
-    /// The digest of a topic's study data file; `contents` is ``contents(of:images:)``.
-    static func studyTopic(_ category: DeckCategory, _ topic: DeckTopic, contents: [String: String], site: String) -> String {
+    /// The digest of a topic's study part file; `contents` is ``contents(of:images:)``.
+    static func studyPart(_ part: Int, of category: DeckCategory, _ topic: DeckTopic, contents: [String: String], site: String) -> String {
         var hash = FNV1a()
-        hash.add("study-topic-3|\(site)|")
+        hash.add("study-part-1|\(site)|")
         add(category: category, topic: topic, to: &hash)
-        hash.add(topic.cards.count)
-        for card in topic.cards { add(text: contents[card.id] ?? "-", to: &hash) }
+        hash.add(part)
+        let cards = StudyData.cards(of: topic, part: part)
+        hash.add(cards.count)
+        for card in cards { add(text: contents[card.id] ?? "-", to: &hash) }
         return hash.hex
     }
 
-    /// The digest of `study/cards.js`: every category, topic and card title, key and section count.
+    /// The digest of `study/cards.js`: every category, topic and card title, key and section count, and
+    /// each topic's card count (which, with the order, decides each card's part).
     static func studyIndex(_ deck: Deck, deckName: String) -> String {
         var hash = FNV1a()
-        hash.add("study-index-1|")
+        hash.add("study-index-2|")
         add(text: deckName, to: &hash)
         for category in deck.categories {
             for topic in category.topics {
                 add(category: category, topic: topic, to: &hash)
+                hash.add(topic.cards.count)
                 for card in topic.cards {
                     add(text: card.id, to: &hash)
                     add(text: card.title, to: &hash)
-                    hash.add("\(card.sections.count)|")
+                    hash.add(card.sections.count)
                 }
             }
         }

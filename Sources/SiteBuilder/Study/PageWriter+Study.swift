@@ -30,19 +30,21 @@ extension PageWriter {
                 problems.diagnostics.append(.writing(error, path: "study/cards.js"))
             }
         }
-        // One data file per topic, rendered on every core.
-        let topics = deck.categories.flatMap { category in category.topics.map { (category, $0) } }
+        // A topic's cards in parts of `StudyData.cardsPerPart`, rendered on every core.
+        let parts = deck.categories.flatMap { category in
+            category.topics.flatMap { topic in stride(from: 1, through: StudyData.partCount(of: topic), by: 1).map { (category, topic, $0) } }
+        }
         let shared = SharedProblems()
         let output = self.output
         let images = self.images
         let contents = cardDigests.isEmpty ? CardDigest.contents(of: deck, images: images) : cardDigests
-        DispatchQueue.concurrentPerform(iterations: topics.count) { index in
-            let (category, topic) = topics[index]
-            let path = StudyData.topicPath(category, topic)
-            let digest = CardDigest.studyTopic(category, topic, contents: contents, site: renderer.siteDigest)
+        DispatchQueue.concurrentPerform(iterations: parts.count) { index in
+            let (category, topic, part) = parts[index]
+            let path = StudyData.partPath(part, of: category, topic)
+            let digest = CardDigest.studyPart(part, of: category, topic, contents: contents, site: renderer.siteDigest)
             if output.reuse(path, digest: digest) != nil { return }
             do {
-                try output.write(Data(StudyData.topic(category, topic, images: images, renderer: renderer).utf8), to: path, digest: digest)
+                try output.write(Data(StudyData.part(part, of: category, topic, images: images, renderer: renderer).utf8), to: path, digest: digest)
             } catch {
                 shared.add(error, writing: path)
             }

@@ -5,11 +5,17 @@ import Study
 import Templating
 
 /// The data files the browser's study mode reads: `study/cards.js` (every card: id, title, topic,
-/// section count) and one `study/topics/<category>/<topic>.js` per topic with the cards' rendered
-/// sections and images, loaded only when a card of that topic comes up.
+/// section count, part) and the cards' rendered sections and images in parts of at most
+/// ``cardsPerPart`` cards of one topic, `study/topics/<category>/<topic>/<part>.js`, each loaded only
+/// when one of its cards comes up.
 enum StudyData {
     /// The format version of both files.
-    static let version = 1
+    static let version = 2
+
+    /// How many cards one part file holds: small enough that showing a card loads little more than
+    /// that card (about 40 KB for a long card at 10,000 cards), large enough that a topic's study
+    /// session does not load dozens of files.
+    static let cardsPerPart = 16
 
     struct Index: Encodable {
         var version: Int
@@ -18,7 +24,7 @@ enum StudyData {
         var categories: [String]
         /// `[category index, title, key, url]`.
         var topics: [[Entry]]
-        /// `[id, title, topic index, section count]`.
+        /// `[id, title, topic index, section count, part]`.
         var cards: [[Entry]]
     }
 
@@ -51,21 +57,34 @@ enum StudyData {
                 let topicIndex = index.topics.count
                 index.topics.append([.number(index.categories.count - 1), .text(topic.title), .text(key(category, topic)),
                                      .text(SitePaths.topic(category, topic))])
-                for card in topic.cards {
-                    index.cards.append([.text(card.id), .text(card.title), .number(topicIndex), .number(card.sections.count)])
+                for (position, card) in topic.cards.enumerated() {
+                    index.cards.append([.text(card.id), .text(card.title), .number(topicIndex), .number(card.sections.count),
+                                        .number(part(ofCardAt: position))])
                 }
             }
         }
         return "window.LoupeStudyIndex = " + json(index) + ";\n"
     }
 
-    /// `study/topics/<category>/<topic>.js`.
+    /// The 1-based part of a topic that holds its card at `position` (0-based).
+    static func part(ofCardAt position: Int) -> Int { position / cardsPerPart + 1 }
+
+    /// How many part files a topic has.
+    static func partCount(of topic: DeckTopic) -> Int { (topic.cards.count + cardsPerPart - 1) / cardsPerPart }
+
+    /// The cards of a topic's 1-based `part`.
+    static func cards(of topic: DeckTopic, part: Int) -> ArraySlice<Card> {
+        let start = (part - 1) * cardsPerPart
+        return topic.cards[start..<min(topic.cards.count, start + cardsPerPart)]
+    }
+
+    /// `study/topics/<category>/<topic>/<part>.js`.
     /// Each section is rendered through the same `card-section` template as the card pages, so study
     /// mode shows what the card page shows (questions first, answers in `.answer` for recall).
-    static func topic(_ category: DeckCategory, _ topic: DeckTopic, images published: [String: PublishedImage] = [:],
-                      renderer: PageRenderer) throws(TemplateError) -> String {
+    static func part(_ part: Int, of category: DeckCategory, _ topic: DeckTopic, images published: [String: PublishedImage] = [:],
+                     renderer: PageRenderer) throws(TemplateError) -> String {
         var cards: [String: TopicCard] = [:]
-        for card in topic.cards {
+        for card in Self.cards(of: topic, part: part) {
             var sections: [String] = []
             for (index, section) in card.sections.enumerated() {
                 sections.append(try renderer.fragment("card-section",
@@ -81,8 +100,8 @@ enum StudyData {
         }
         // Written by hand (same bytes as JSONEncoder with sorted keys): this file holds every card's
         // section HTML, and Foundation's encoder is the slowest part of a large build.
-        var out = "window.Loupe && window.Loupe.studyTopicLoaded && window.Loupe.studyTopicLoaded("
-        JSONText.append(string: key(category, topic), to: &out)
+        var out = "window.Loupe && window.Loupe.studyPartLoaded && window.Loupe.studyPartLoaded("
+        JSONText.append(string: key(category, topic) + "/\(part)", to: &out)
         out += ", {"
         for (index, id) in cards.keys.sorted(by: JSONText.precedes).enumerated() {
             guard let card = cards[id] else { continue }
@@ -101,9 +120,9 @@ enum StudyData {
         return out
     }
 
-    /// The path of a topic's data file.
-    static func topicPath(_ category: DeckCategory, _ topic: DeckTopic) -> String {
-        "study/topics/\(category.slug)/\(topic.slug).js"
+    /// The path of a topic's 1-based `part` file.
+    static func partPath(_ part: Int, of category: DeckCategory, _ topic: DeckTopic) -> String {
+        "study/topics/\(category.slug)/\(topic.slug)/\(part).js"
     }
 
     static func key(_ category: DeckCategory, _ topic: DeckTopic) -> String { category.slug + "/" + topic.slug }
