@@ -53,7 +53,7 @@ struct SiteContent: Sendable {
             let catalog = BreedCatalog.load(from: breedFolder, displayPath: options.display("breeds"), log: &log)
             if !catalog.breeds.isEmpty { breeds = catalog }
         }
-        let charts = PageWriter.chartSet(settings, display: options.display("loupe.yml"), log: &log)
+        let charts = SiteChart.set(for: settings, display: options.display("loupe.yml"), log: &log)
         guard let deck else { return nil }
         return SiteContent(settings: settings, deck: deck, aboutHTML: aboutHTML, breeds: breeds, charts: charts).withStudy(options, log: &log).withSessions(options)
     }

@@ -13,13 +13,11 @@ struct PageWriter {
     /// the manifest can record them.
     let output: HashingOutput
     let options: BuildOptions
-    private(set) var pageCount = 0
+    var pageCount = 0
     /// Errors that left one input out without stopping the site (unreadable session files).
     var containedErrors: Set<Diagnostic> = []
     /// Published deck images by file name (filled by `writeImages`).
     var images: [String: PublishedImage] = [:]
-    /// Each card's content digest by id (``CardDigest/contents(of:images:)``), taken once images are published.
-    var cardDigests: [String: String] = [:]
 
     init(content: SiteContent, templates: TemplateLibrary, output: HashingOutput, options: BuildOptions) {
         self.content = content
@@ -59,10 +57,14 @@ struct PageWriter {
             writer.writeAssets(problems: &problems)
             writer.writeImages(problems: &problems)
         }
-        timed("contents, category and topic pages") { writer in
-            writer.writeIndexPages(renderer: renderer, problems: &problems)
+        // Plan the deck's pages and study data from the model (each card's content digested once, on
+        // every core), then make what changed. The search index needs only the content: it is built on
+        // its own thread meanwhile.
+        var plan: [PlannedFile] = []
+        timed("plan") { writer in
+            plan = DeckPlan.files(of: writer.content, images: writer.images,
+                                  cardDigests: CardDigest.contents(of: writer.content.deck, images: writer.images), renderer: renderer)
         }
-        // The search index needs only the content: build it on its own thread while cards render.
         let searchProblems = SharedProblems()
         let searchDone = DispatchGroup()
         let searchWriter = self
@@ -71,8 +73,8 @@ struct PageWriter {
             searchWriter.writeSearchIndex(problems: &local)
             for diagnostic in local.diagnostics { searchProblems.add(diagnostic) }
         }
-        timed("card pages") { $0.writeCards(renderer: renderer, problems: &problems) }
-        timed("study pages") { $0.writeStudyPages(problems: &problems) }
+        timed("deck pages and study data") { $0.make(plan, renderer: renderer, problems: &problems) }
+        timed("study pages") { $0.writeStudyPages(renderer: renderer, problems: &problems) }
         timed("breed pages") { $0.writeBreedPages(renderer: renderer, problems: &problems) }
         timed("charts") { $0.writeCharts(renderer: renderer, problems: &problems) }
         timed("session documents") { $0.writeSessions(problems: &problems) }
@@ -85,90 +87,6 @@ struct PageWriter {
         timed("offline files") { $0.writeOffline(hashing: $0.output, problems: &problems) }
         problems.diagnostics.append(contentsOf: searchProblems.all)
         log.merge(problems.diagnostics.sorted { ($0.location.path, $0.location.line ?? 0) < ($1.location.path, $1.location.line ?? 0) })
-    }
-
-    /// Contents, About, category and topic pages, rendered in parallel (large decks have long topic lists).
-    private mutating func writeIndexPages(renderer: PageRenderer, problems: inout ProblemList) {
-        let deck = content.deck
-        let notes = content.notedCards
-        // Each job builds its own context, so no non-Sendable value crosses threads.
-        var jobs: [(template: String, title: String, path: String, kind: String, context: @Sendable () -> [String: Any])] = [
-            ("home", content.settings.title, SitePaths.home, "home", { DeckPages.home(deck) }),
-            ("about", "About", SitePaths.about, "about", { [aboutHTML = content.aboutHTML] in
-                ["html": aboutHTML, "title": "About", "breadcrumbs": [DeckPages.crumb("Contents", SitePaths.home)]] }),
-        ]
-        // A category with no cards is not listed anywhere, so it gets no page either.
-        for category in deck.categories where category.cardCount > 0 {
-            jobs.append(("category", category.title, SitePaths.category(category), "category", { DeckPages.category(category) }))
-            for topic in category.topics {
-                jobs.append(("topic", topic.title, SitePaths.topic(category, topic), "topic",
-                             { DeckPages.topic(category, topic, notes: notes) }))
-            }
-        }
-        let shared = SharedProblems()
-        let output = self.output
-        let written = Atomic<Int>(0)
-        let allJobs = jobs
-        DispatchQueue.concurrentPerform(iterations: allJobs.count) { index in
-            let job = allJobs[index]
-            let page = PageRenderer.Page(title: job.title, root: SitePaths.root(of: job.path), kind: job.kind)
-            do {
-                try renderer.write(job.template, context: job.context(), page: page, to: job.path, output: output)
-                written.add(1, ordering: .relaxed)
-            } catch {
-                shared.add(error, writing: job.path)
-            }
-        }
-        pageCount += written.load(ordering: .relaxed)
-        problems.diagnostics.append(contentsOf: shared.all)
-    }
-
-    /// Card pages are the bulk of the site: rendered in parallel, each written as soon as it is ready.
-    private mutating func writeCards(renderer: PageRenderer, problems: inout ProblemList) {
-        struct Job { let card: Card; let category: DeckCategory; let topic: DeckTopic; let position: Int }
-        var jobs: [Job] = []
-        for category in content.deck.categories {
-            for topic in category.topics {
-                for (position, card) in topic.cards.enumerated() {
-                    jobs.append(Job(card: card, category: category, topic: topic, position: position))
-                }
-            }
-        }
-        let shared = SharedProblems()
-        let output = self.output
-        let study = content.study
-        let images = self.images
-        cardDigests = CardDigest.contents(of: content.deck, images: images)
-        let contents = cardDigests
-        let progress = options.progress
-        let total = jobs.count
-        let chunk = max(1, jobs.count / (ProcessInfo.processInfo.activeProcessorCount * 8))
-        let chunks = stride(from: 0, to: jobs.count, by: chunk).map { $0..<min($0 + chunk, jobs.count) }
-        let done = Atomic<Int>(0)
-        jobs.withUnsafeBufferPointer { buffer in
-            nonisolated(unsafe) let buffer = buffer
-            DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
-                for job in buffer[chunks[index]] {
-                    let path = SitePaths.card(job.card)
-                    let note = study.noteContext(for: job.card.id)
-                    // Decided from the deck model: an unchanged card costs no context and no Markdown.
-                    let digest = CardDigest.page(job.card, in: job.category, job.topic, position: job.position, note: note,
-                                                 contents: contents, site: renderer.siteDigest)
-                    if let digest, output.reuse(path, digest: digest) != nil { continue }
-                    let context = DeckPages.card(job.card, in: job.category, job.topic, position: job.position, note: note, images: images)
-                    let page = PageRenderer.Page(title: job.card.title, root: SitePaths.root(of: path), kind: "card")
-                    do {
-                        try renderer.write("card", context: context, page: page, to: path, output: output, digest: digest)
-                    } catch {
-                        shared.add(error, writing: path)
-                    }
-                }
-                let count = done.add(chunks[index].count, ordering: .relaxed).newValue
-                progress?("cards \(count)/\(total)")
-            }
-        }
-        problems.diagnostics.append(contentsOf: shared.all)
-        pageCount += jobs.count
     }
 
     mutating func page(_ template: String, context: [String: Any], title: String, path: String, kind: String,

@@ -1,0 +1,81 @@
+import Deck
+import Foundation
+
+/// The deck's part of the build plan: the contents and About pages, every category, topic and card
+/// page, and the study data parts. A function of the loaded content alone; nothing is rendered here.
+enum DeckPlan {
+    /// Every file, in site order: index pages, then cards, then study parts. `cardDigests` is
+    /// ``CardDigest/contents(of:images:)`` of the same deck and images.
+    static func files(of content: SiteContent, images: [String: PublishedImage], cardDigests: [String: String],
+                      renderer: PageRenderer) -> [PlannedFile] {
+        indexPages(of: content) + cardPages(of: content, images: images, cardDigests: cardDigests, renderer: renderer)
+            + studyParts(of: content.deck, images: images, cardDigests: cardDigests, renderer: renderer)
+    }
+
+    /// Contents, About, category and topic pages, digested from their contexts (they are few and small).
+    static func indexPages(of content: SiteContent) -> [PlannedFile] {
+        let deck = content.deck
+        let notes = content.notedCards
+        let aboutHTML = content.aboutHTML
+        var files: [PlannedFile] = [
+            .page("home", title: content.settings.title, path: SitePaths.home, kind: "home") { DeckPages.home(deck) },
+            .page("about", title: "About", path: SitePaths.about, kind: "about") {
+                ["html": aboutHTML, "title": "About", "breadcrumbs": [DeckPages.crumb("Contents", SitePaths.home)]]
+            },
+        ]
+        // A category with no cards is not listed anywhere, so it gets no page either.
+        for category in deck.categories where category.cardCount > 0 {
+            files.append(.page("category", title: category.title, path: SitePaths.category(category), kind: "category") {
+                DeckPages.category(category)
+            })
+            for topic in category.topics {
+                files.append(.page("topic", title: topic.title, path: SitePaths.topic(category, topic), kind: "topic") {
+                    DeckPages.topic(category, topic, notes: notes)
+                })
+            }
+        }
+        return files
+    }
+
+    /// One page per card, digested from the deck model: an unchanged card costs no context and no Markdown.
+    static func cardPages(of content: SiteContent, images: [String: PublishedImage], cardDigests: [String: String],
+                          renderer: PageRenderer) -> [PlannedFile] {
+        let study = content.study
+        let site = renderer.siteDigest
+        var files: [PlannedFile] = []
+        files.reserveCapacity(content.deck.cardCount)
+        for category in content.deck.categories {
+            for topic in category.topics {
+                for (position, card) in topic.cards.enumerated() {
+                    let path = SitePaths.card(card)
+                    files.append(PlannedFile(
+                        path: path,
+                        digest: {
+                            CardDigest.page(card, in: category, topic, position: position, note: study.noteContext(for: card.id),
+                                            contents: cardDigests, site: site)
+                        },
+                        recipe: .page(template: "card", page: PageRenderer.Page(title: card.title, root: SitePaths.root(of: path), kind: "card"),
+                                      context: {
+                                          DeckPages.card(card, in: category, topic, position: position,
+                                                         note: study.noteContext(for: card.id), images: images)
+                                      })))
+                }
+            }
+        }
+        return files
+    }
+
+    /// Each topic's cards in parts of ``StudyData/cardsPerPart`` for study mode.
+    static func studyParts(of deck: Deck, images: [String: PublishedImage], cardDigests: [String: String],
+                           renderer: PageRenderer) -> [PlannedFile] {
+        deck.categories.flatMap { category in
+            category.topics.flatMap { topic in
+                stride(from: 1, through: StudyData.partCount(of: topic), by: 1).map { part in
+                    PlannedFile(path: StudyData.partPath(part, of: category, topic),
+                                digest: { CardDigest.studyPart(part, of: category, topic, contents: cardDigests, site: renderer.siteDigest) },
+                                recipe: .data { Data(try StudyData.part(part, of: category, topic, images: images, renderer: renderer).utf8) })
+                }
+            }
+        }
+    }
+}

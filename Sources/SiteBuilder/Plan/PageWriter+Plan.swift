@@ -1,0 +1,44 @@
+import Foundation
+import Synchronization
+
+extension PageWriter {
+    /// Makes the planned files on every core. A file whose digest equals the previous build's record
+    /// is kept as it is; every other file is rendered and handed to the output at once, so no page is
+    /// held after it is written.
+    mutating func make(_ plan: [PlannedFile], renderer: PageRenderer, problems: inout ProblemList) {
+        let shared = SharedProblems()
+        let output = self.output
+        let progress = options.progress
+        let failedPages = Atomic<Int>(0), done = Atomic<Int>(0)
+        let chunk = max(1, plan.count / (ProcessInfo.processInfo.activeProcessorCount * 8))
+        let chunks = stride(from: 0, to: plan.count, by: chunk).map { $0..<min($0 + chunk, plan.count) }
+        plan.withUnsafeBufferPointer { buffer in
+            nonisolated(unsafe) let buffer = buffer
+            DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
+                for file in buffer[chunks[index]] {
+                    do {
+                        try Self.make(file, renderer: renderer, output: output)
+                    } catch {
+                        shared.add(error, writing: file.path)
+                        if file.isPage { failedPages.add(1, ordering: .relaxed) }
+                    }
+                }
+                let count = done.add(chunks[index].count, ordering: .relaxed).newValue
+                progress?("files \(count)/\(plan.count)")
+            }
+        }
+        pageCount += plan.count(where: \.isPage) - failedPages.load(ordering: .relaxed)
+        problems.diagnostics.append(contentsOf: shared.all)
+    }
+
+    private static func make(_ file: PlannedFile, renderer: PageRenderer, output: HashingOutput) throws {
+        let digest = file.digest()
+        if let digest, output.reuse(file.path, digest: digest) != nil { return }
+        switch file.recipe {
+        case .page(let template, let page, let context):
+            try renderer.write(template, context: context(), page: page, to: file.path, output: output, digest: digest)
+        case .data(let make):
+            try output.write(try make(), to: file.path, digest: digest)
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// One output of the build plan: where it goes, a digest of exactly the inputs it is made from, and
+/// how to make it. Planning renders nothing; ``PageWriter/make(_:renderer:problems:)`` makes only the
+/// files whose digest differs from the previous build's.
+struct PlannedFile: Sendable {
+    /// How the file is made.
+    enum Recipe: Sendable {
+        /// A Markdown template rendered with its context, inside the layout.
+        case page(template: String, page: PageRenderer.Page, context: @Sendable () -> [String: Any])
+        /// Bytes made by a function.
+        case data(@Sendable () throws -> Data)
+    }
+
+    /// The site-relative path.
+    let path: String
+    /// The digest of the file's inputs, taken from the model by the worker that reaches the file.
+    /// `nil` means none is known without making it: a page is then digested from its context, other
+    /// data is written only when its bytes changed.
+    let digest: @Sendable () -> String?
+    let recipe: Recipe
+
+    /// Whether the file counts as a page of the site.
+    var isPage: Bool {
+        if case .page = recipe { return true }
+        return false
+    }
+
+    /// A page whose digest comes from its context.
+    static func page(_ template: String, title: String, path: String, kind: String,
+                     context: @escaping @Sendable () -> [String: Any]) -> PlannedFile {
+        PlannedFile(path: path, digest: { nil },
+                    recipe: .page(template: template, page: PageRenderer.Page(title: title, root: SitePaths.root(of: path), kind: kind),
+                                  context: context))
+    }
+}
