@@ -4,12 +4,21 @@ import Foundation
 /// The deck's part of the build plan: the contents and About pages, every category, topic and card
 /// page, and the study data parts. A function of the loaded content alone; nothing is rendered here.
 enum DeckPlan {
-    /// Every file, in site order: index pages, then cards, then study parts. `cardDigests` is
+    /// Every file: the index pages, then each topic's card pages followed by its study parts. A part
+    /// costs as much as its 16 cards' pages, so keeping each topic's parts beside its cards spreads them
+    /// over the workers' chunks instead of leaving them all in the last one. `cardDigests` is
     /// ``CardDigest/contents(of:images:)`` of the same deck and images.
     static func files(of content: SiteContent, images: [String: PublishedImage], cardDigests: [String: String],
                       renderer: PageRenderer) -> [PlannedFile] {
-        indexPages(of: content) + cardPages(of: content, images: images, cardDigests: cardDigests, renderer: renderer)
-            + studyParts(of: content.deck, images: images, cardDigests: cardDigests, renderer: renderer)
+        var files = indexPages(of: content)
+        files.reserveCapacity(files.count + content.deck.cardCount * 17 / 16 + content.deck.categories.count)
+        for category in content.deck.categories {
+            for topic in category.topics {
+                files += cardPages(of: topic, in: category, study: content.study, images: images, cardDigests: cardDigests, renderer: renderer)
+                files += studyParts(of: topic, in: category, images: images, cardDigests: cardDigests, renderer: renderer)
+            }
+        }
+        return files
     }
 
     /// Contents, About, category and topic pages, digested from their contexts (they are few and small).
@@ -37,45 +46,34 @@ enum DeckPlan {
         return files
     }
 
-    /// One page per card, digested from the deck model: an unchanged card costs no context and no Markdown.
-    static func cardPages(of content: SiteContent, images: [String: PublishedImage], cardDigests: [String: String],
-                          renderer: PageRenderer) -> [PlannedFile] {
-        let study = content.study
+    /// One page per card of `topic`, digested from the deck model: an unchanged card costs no context
+    /// and no Markdown.
+    static func cardPages(of topic: DeckTopic, in category: DeckCategory, study: StudyContent, images: [String: PublishedImage],
+                          cardDigests: [String: String], renderer: PageRenderer) -> [PlannedFile] {
         let site = renderer.siteDigest
-        var files: [PlannedFile] = []
-        files.reserveCapacity(content.deck.cardCount)
-        for category in content.deck.categories {
-            for topic in category.topics {
-                for (position, card) in topic.cards.enumerated() {
-                    let path = SitePaths.card(card)
-                    files.append(PlannedFile(
-                        path: path,
-                        digest: {
-                            CardDigest.page(card, in: category, topic, position: position, note: study.noteContext(for: card.id),
-                                            contents: cardDigests, site: site)
-                        },
-                        recipe: .page(template: "card", page: PageRenderer.Page(title: card.title, root: SitePaths.root(of: path), kind: "card"),
-                                      context: {
-                                          DeckPages.card(card, in: category, topic, position: position,
-                                                         note: study.noteContext(for: card.id), images: images)
-                                      })))
-                }
-            }
+        return topic.cards.enumerated().map { position, card in
+            let path = SitePaths.card(card)
+            return PlannedFile(
+                path: path,
+                digest: {
+                    CardDigest.page(card, in: category, topic, position: position, note: study.noteContext(for: card.id),
+                                    contents: cardDigests, site: site)
+                },
+                recipe: .page(template: "card", page: PageRenderer.Page(title: card.title, root: SitePaths.root(of: path), kind: "card"),
+                              context: {
+                                  DeckPages.card(card, in: category, topic, position: position,
+                                                 note: study.noteContext(for: card.id), images: images)
+                              }))
         }
-        return files
     }
 
-    /// Each topic's cards in parts of ``StudyData/cardsPerPart`` for study mode.
-    static func studyParts(of deck: Deck, images: [String: PublishedImage], cardDigests: [String: String],
-                           renderer: PageRenderer) -> [PlannedFile] {
-        deck.categories.flatMap { category in
-            category.topics.flatMap { topic in
-                stride(from: 1, through: StudyData.partCount(of: topic), by: 1).map { part in
-                    PlannedFile(path: StudyData.partPath(part, of: category, topic),
-                                digest: { CardDigest.studyPart(part, of: category, topic, contents: cardDigests, site: renderer.siteDigest) },
-                                recipe: .data { Data(try StudyData.part(part, of: category, topic, images: images, renderer: renderer).utf8) })
-                }
-            }
+    /// `topic`'s cards in parts of ``StudyData/cardsPerPart`` for study mode.
+    static func studyParts(of topic: DeckTopic, in category: DeckCategory, images: [String: PublishedImage],
+                           cardDigests: [String: String], renderer: PageRenderer) -> [PlannedFile] {
+        stride(from: 1, through: StudyData.partCount(of: topic), by: 1).map { part in
+            PlannedFile(path: StudyData.partPath(part, of: category, topic),
+                        digest: { CardDigest.studyPart(part, of: category, topic, contents: cardDigests, site: renderer.siteDigest) },
+                        recipe: .data { Data(try StudyData.part(part, of: category, topic, images: images, renderer: renderer).utf8) })
         }
     }
 }
