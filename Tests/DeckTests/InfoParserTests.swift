@@ -44,6 +44,14 @@ struct InfoParserTests {
         #expect(InfoParser.blocks(from: "text</u> more") == [.text(line("text more"))])
     }
 
+    /// The bullet markers no other test names (`'-`, `’-`, `` `- ``, `•`, `– `), a hashed text line, and a dash that is no marker.
+    @Test func everyBulletMarkerAndTheHashedTextLine() {
+        #expect(InfoParser.blocks(from: "'- a\n\u{2019}- b\n`- c\n\u{2022} d\n\u{2013} e\n# f\n\u{2014} g") == [
+            .bullet(level: 1, line("a")), .bullet(level: 1, line("b")), .bullet(level: 1, line("c")),
+            .bullet(level: 1, line("d")), .bullet(level: 1, line("e")), .text(line("f")), .text(line("\u{2014} g")),
+        ])
+    }
+
     @Test func negativeNumberIsNotABullet() {
         #expect(InfoParser.blocks(from: "-6.00 D") == [.text(line("-6.00 D"))])
     }
