@@ -101,17 +101,62 @@ public struct ContentFolder: Sendable {
     /// it is a link leading outside the content folder or not a regular file, with an error when it
     /// cannot be read.
     public func read(_ url: URL, display: String, log: inout DiagnosticLog) -> Data? {
-        var info = stat()
-        guard lstat(url.path, &info) == 0 else { return nil }
-        guard let kind = kind(of: url.path, display: display, log: &log) else { return nil }
-        guard kind == S_IFREG else {
-            log.warning("this is a folder, not a file; it is ignored", at: SourceLocation(path: display))
-            return nil
-        }
+        guard isRegularFile(url, display: display, log: &log) else { return nil }
         do { return try Data(contentsOf: url) } catch {
             log.error("cannot read this file (\(Self.reason(error))); check that it is readable", at: SourceLocation(path: display))
             return nil
         }
+    }
+
+    /// The bytes of the file at `url` read straight into an array, so a large deck export is not held
+    /// twice (as `Data` and as its copy); same rules and messages as ``read(_:display:log:)``.
+    public func readBytes(_ url: URL, display: String, log: inout DiagnosticLog) -> [UInt8]? {
+        guard isRegularFile(url, display: display, log: &log) else { return nil }
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        var info = stat()
+        guard descriptor >= 0, fstat(descriptor, &info) == 0 else {
+            let reason = String(cString: strerror(errno))
+            if descriptor >= 0 { close(descriptor) }
+            log.error("cannot read this file (\(reason)); check that it is readable", at: SourceLocation(path: display))
+            return nil
+        }
+        defer { close(descriptor) }
+        var failure: Int32 = 0
+        func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+            var total = 0
+            while total < buffer.count {
+                let got = Glibc.read(descriptor, buffer.baseAddress! + total, buffer.count - total)
+                if got < 0 && errno == EINTR { continue }
+                if got < 0 { failure = errno; break }
+                if got == 0 { break }
+                total += got
+            }
+            return total
+        }
+        // Sized from fstat, plus one byte that shows whether the file grew while being read.
+        var bytes = [UInt8](unsafeUninitializedCapacity: max(Int(info.st_size), 0) + 1) { buffer, count in count = fill(buffer) }
+        while failure == 0 && bytes.count == bytes.capacity {
+            let more = [UInt8](unsafeUninitializedCapacity: 1 << 16) { buffer, count in count = fill(buffer) }
+            if more.isEmpty { break }
+            bytes += more
+        }
+        guard failure == 0 else {
+            log.error("cannot read this file (\(String(cString: strerror(failure)))); check that it is readable", at: SourceLocation(path: display))
+            return nil
+        }
+        return bytes
+    }
+
+    /// Whether `url` exists (silently `false` when not) and is a regular file the link rule lets through.
+    private func isRegularFile(_ url: URL, display: String, log: inout DiagnosticLog) -> Bool {
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else { return false }
+        guard let kind = kind(of: url.path, display: display, log: &log) else { return false }
+        guard kind == S_IFREG else {
+            log.warning("this is a folder, not a file; it is ignored", at: SourceLocation(path: display))
+            return false
+        }
+        return true
     }
 
     /// `S_IFREG` or `S_IFDIR` for a usable entry; `nil` (with a warning) for a refused one.

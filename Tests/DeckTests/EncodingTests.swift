@@ -32,6 +32,22 @@ struct EncodingTests {
         #expect(decoded.text.contains("β-blocker 👁"))
     }
 
+    @Test("UTF-16 of every UTF-8 length, both byte orders, matches the standard library; lone surrogates become U+FFFD")
+    func utf16TranscodesEveryScalarLength() {
+        let text = "a\u{7F}é\u{7FF}\u{800}€\u{FFFF}👁\u{10FFFF}\tend"
+        let units = Array(text.utf16)
+        let little = units.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let big = units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        #expect(DeckDecoder.decode(little[...], as: .utf16LE) == text)
+        #expect(DeckDecoder.decode(big[...], as: .utf16BE) == text)
+        #expect(DeckDecoder.decode([0xFF, 0xFE] + little).text == text)
+        // A high surrogate without its low half, a low half alone, a high surrogate at the very end.
+        let broken: [UInt16] = [0x61, 0xD83D, 0x62, 0xDC41, 0x63, 0xD83D]
+        let bytes = broken.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        #expect(DeckDecoder.decode(bytes[...], as: .utf16LE) == "a\u{FFFD}b\u{FFFD}c\u{FFFD}")
+        #expect(DeckDecoder.decode([UInt8]()[...], as: .utf16LE) == "")
+    }
+
     @Test func macRomanTableMatchesKnownBytes() {
         // 0xD2 0xD3 “ ”, 0xD4 0xD5 ‘ ’, 0x8E é, 0xA1 °, 0xDB €
         let text = DeckDecoder.decode([0xD2, 0xD3, 0xD4, 0xD5, 0x8E, 0xA1, 0xDB], forced: .macRoman).text

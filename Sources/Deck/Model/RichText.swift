@@ -27,15 +27,48 @@ public struct TextRun: Sendable, Equatable {
 }
 
 /// One line of styled text.
+///
+/// Most deck lines carry no style: such a line keeps just its text, without an array of runs around
+/// it (a 100,000-card deck is millions of lines, and that array was a third of its memory).
 public struct RichLine: Sendable, Equatable {
-    /// The runs in order.
-    public var runs: [TextRun]
+    private enum Storage: Sendable, Equatable {
+        /// One run without style.
+        case plain(String)
+        /// Anything else: no run, several runs, or styled runs.
+        case runs([TextRun])
+    }
+
+    private var storage: Storage
 
     /// Creates a line.
-    public init(_ runs: [TextRun]) { self.runs = runs }
+    public init(_ runs: [TextRun]) {
+        storage = runs.count == 1 && runs[0].style.isEmpty ? .plain(runs[0].text) : .runs(runs)
+    }
+
+    /// The runs in order.
+    public var runs: [TextRun] {
+        get {
+            switch storage {
+            case .plain(let text): [TextRun(text)]
+            case .runs(let runs): runs
+            }
+        }
+        set { self = RichLine(newValue) }
+    }
+
+    /// Whether the line has no runs.
+    public var isEmpty: Bool {
+        if case .runs(let runs) = storage { return runs.isEmpty }
+        return false
+    }
 
     /// The text without styles.
-    public var plainText: String { runs.map(\.text).joined() }
+    public var plainText: String {
+        switch storage {
+        case .plain(let text): text
+        case .runs(let runs): runs.map(\.text).joined()
+        }
+    }
 }
 
 /// A block of a card's info cell.

@@ -95,40 +95,45 @@ public enum DeckDecoder {
         bytes.withUnsafeBufferPointer { utf16ToString($0, littleEndian: littleEndian) }
     }
 
+    /// Writes straight into the string's storage: at 100,000 cards a separate UTF-8 buffer and its
+    /// copy into a `String` would hold the deck text a third time at the reading peak.
     private static func utf16ToString(_ bytes: UnsafeBufferPointer<UInt8>, littleEndian: Bool) -> String {
         let count = bytes.count / 2
-        var out = [UInt8]()
-        out.reserveCapacity(count + count / 2)
         @inline(__always) func unit(_ index: Int) -> UInt32 {
             let a = UInt32(bytes[2 * index]), b = UInt32(bytes[2 * index + 1])
             return littleEndian ? (a | b << 8) : (a << 8 | b)
         }
-        var index = 0
-        while index < count {
-            var scalar = unit(index)
-            index += 1
-            if scalar >= 0xD800 && scalar <= 0xDBFF {
-                if index < count, case let low = unit(index), low >= 0xDC00 && low <= 0xDFFF {
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    index += 1
-                } else {
+        // At most three UTF-8 bytes per UTF-16 unit (a surrogate pair's four bytes come from two units).
+        return String(unsafeUninitializedCapacity: max(3 * count, 1)) { out in
+            var written = 0
+            @inline(__always) func put(_ byte: UInt32) { out[written] = UInt8(truncatingIfNeeded: byte); written += 1 }
+            var index = 0
+            while index < count {
+                var scalar = unit(index)
+                index += 1
+                if scalar >= 0xD800 && scalar <= 0xDBFF {
+                    if index < count, case let low = unit(index), low >= 0xDC00 && low <= 0xDFFF {
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        index += 1
+                    } else {
+                        scalar = 0xFFFD
+                    }
+                } else if scalar >= 0xDC00 && scalar <= 0xDFFF {
                     scalar = 0xFFFD
                 }
-            } else if scalar >= 0xDC00 && scalar <= 0xDFFF {
-                scalar = 0xFFFD
+                switch scalar {
+                case 0..<0x80: put(scalar)
+                case 0x80..<0x800:
+                    put(0xC0 | scalar >> 6); put(0x80 | scalar & 0x3F)
+                case 0x800..<0x10000:
+                    put(0xE0 | scalar >> 12); put(0x80 | scalar >> 6 & 0x3F); put(0x80 | scalar & 0x3F)
+                default:
+                    put(0xF0 | scalar >> 18); put(0x80 | scalar >> 12 & 0x3F)
+                    put(0x80 | scalar >> 6 & 0x3F); put(0x80 | scalar & 0x3F)
+                }
             }
-            switch scalar {
-            case 0..<0x80: out.append(UInt8(scalar))
-            case 0x80..<0x800:
-                out.append(UInt8(0xC0 | scalar >> 6)); out.append(UInt8(0x80 | scalar & 0x3F))
-            case 0x800..<0x10000:
-                out.append(UInt8(0xE0 | scalar >> 12)); out.append(UInt8(0x80 | scalar >> 6 & 0x3F)); out.append(UInt8(0x80 | scalar & 0x3F))
-            default:
-                out.append(UInt8(0xF0 | scalar >> 18)); out.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-                out.append(UInt8(0x80 | scalar >> 6 & 0x3F)); out.append(UInt8(0x80 | scalar & 0x3F))
-            }
+            return written
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// UTF-16 text of mostly Latin script has a zero in every other byte.

@@ -55,7 +55,7 @@ public struct DeckReader: Sendable {
         memo?.beginRead()
         for file in files {
             let display = displayDirectory + "/" + file.lastPathComponent
-            guard let bytes = folder.read(file, display: display, log: &log).map({ [UInt8]($0) }) else { continue }
+            guard let bytes = folder.readBytes(file, display: display, log: &log) else { continue }
             var sheet = DeckSheet(path: display, forcedEncoding: forcedEncoding, memo: memo)
             let rows = sheet.cardRows(of: bytes, images: images, log: &log)
             for row in rows { builder.add(row, log: &log) }

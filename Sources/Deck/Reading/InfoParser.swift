@@ -13,12 +13,12 @@ public enum InfoParser {
             guard !trimmed.isEmpty else { continue }
             let (kind, rest) = classify(trimmed)
             let rich = inline(rest, style: &style)
-            if rich.runs.isEmpty && kind.isList { continue }
+            if rich.isEmpty && kind.isList { continue }
             switch kind {
             case .bullet(let level): blocks.append(.bullet(level: level, rich))
             case .numbered(let number): blocks.append(.numbered(number: number, rich))
             case .mnemonic: blocks.append(.mnemonic(rich))
-            case .text: if !rich.runs.isEmpty { blocks.append(.text(rich)) }
+            case .text: if !rich.isEmpty { blocks.append(.text(rich)) }
             }
         }
         return blocks
@@ -34,7 +34,7 @@ public enum InfoParser {
             let text = String(line).trimmingSpaces
             guard !text.isEmpty else { continue }
             let rich = inline(text, style: &style)
-            if !rich.runs.isEmpty { result.append(rich) }
+            if !rich.isEmpty { result.append(rich) }
         }
         return result
     }
