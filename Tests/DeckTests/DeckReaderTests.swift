@@ -111,6 +111,49 @@ struct DeckReaderTests {
         #expect(Slug.make("Αμφιβληστροειδής") == "amphiblestroeides")
         #expect(Slug.make("👁👁") == "untitled")
         #expect(Slug.make("../../etc") == "etc")
+        #expect(Slug.make("+Gas") == "plus-gas")
+        #expect(Slug.make("Gas+") == "gas-plus")
+        #expect(Slug.make("Stage 2B  (PDR)") == "stage-2b-pdr")
+        #expect(Slug.make(String(repeating: "Ab ", count: 60)).count == 80)
+    }
+
+    @Test("Slugs equal the scalar-by-scalar definition on random titles")
+    func slugsMatchTheirDefinition() {
+        /// The definition: after transliteration, keep ASCII letters (lowercased) and digits, join runs
+        /// with one dash, spell `+` as `plus`, stop at 80 characters.
+        func reference(_ text: String) -> String {
+            var source = text
+            if !source.utf8.allSatisfy({ $0 < 0x80 }) {
+                source = source.applyingTransform(.toLatin, reverse: false) ?? source
+                source = source.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+            }
+            var slug = "", pendingDash = false
+            for scalar in source.unicodeScalars {
+                if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+                    if pendingDash && !slug.isEmpty { slug += "-" }
+                    slug += scalar.properties.lowercaseMapping
+                    pendingDash = false
+                } else if scalar == "+" {
+                    if !slug.isEmpty { slug += "-" }
+                    slug += "plus"
+                    pendingDash = true
+                } else {
+                    pendingDash = true
+                }
+                if slug.utf8.count >= 80 { break }
+            }
+            return slug.isEmpty ? "untitled" : slug
+        }
+        let pieces = ["a", "Z", "q", "0", "9", " ", "+", "-", "/", "_", ".", "é", "Ω", "ß", "目", "👁", "’", "\t", "AB", "Retina", "IOP"]
+        var state: UInt64 = 0x5106  // a fixed linear congruential sequence: a failing title can be reproduced
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        for _ in 0..<3000 {
+            let title = (0..<next(40)).map { _ in pieces[next(pieces.count)] }.joined()
+            #expect(Slug.make(title) == reference(title), "\(title)")
+        }
     }
 
     @Test func hostileCellsStayLiteralText() throws {

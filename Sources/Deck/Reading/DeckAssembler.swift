@@ -6,11 +6,13 @@ struct DeckAssembler {
     private var categoryIndex: [String: Int] = [:]
     private var topicIndex: [String: Int] = [:]
     private var idOwners: [String: SourceLine] = [:]
+    /// Category and topic names repeat on every row: each is slugged once.
+    private var slugs: [String: String] = [:]
 
     var deck: Deck { Deck(categories: categories) }
 
     mutating func add(_ row: CardRow, log: inout DiagnosticLog) {
-        let categorySlug = Slug.make(row.category)
+        let categorySlug = slug(row.category)
         let categoryPosition: Int
         if let existing = categoryIndex[categorySlug] {
             categoryPosition = existing
@@ -31,7 +33,7 @@ struct DeckAssembler {
             log.warning("card has no Subtopic; it is titled by its topic '\(topic)'", at: at)
             title = topic
         }
-        let topicSlug = Slug.make(topic)
+        let topicSlug = slug(topic)
         let topicKey = categorySlug + "/" + topicSlug
         let topicPosition: Int
         if let existing = topicIndex[topicKey] {
@@ -55,5 +57,12 @@ struct DeckAssembler {
                         topic: categories[categoryPosition].topics[topicPosition].title,
                         slide: row.slide, images: row.images, sections: row.sections, source: row.source)
         categories[categoryPosition].topics[topicPosition].cards.append(card)
+    }
+
+    private mutating func slug(_ name: String) -> String {
+        if let known = slugs[name] { return known }
+        let made = Slug.make(name)
+        slugs[name] = made
+        return made
     }
 }

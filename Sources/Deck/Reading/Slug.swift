@@ -10,26 +10,26 @@ public enum Slug {
             source = source.applyingTransform(.toLatin, reverse: false) ?? source
             source = source.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
         }
-        var slug = ""
-        var length = 0  // the slug is ASCII: bytes are characters
+        // Byte by byte: after the transliteration only ASCII letters and digits are kept, so any
+        // other byte (including every byte of a remaining non-ASCII character) is a separator.
+        var slug: [UInt8] = []
+        slug.reserveCapacity(min(source.utf8.count, 84))
         var pendingDash = false
-        for scalar in source.unicodeScalars {
-            let lower = scalar.properties.lowercaseMapping
-            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
-                if pendingDash && !slug.isEmpty { slug += "-"; length += 1 }
-                slug += lower
-                length += lower.utf8.count
+        for byte in source.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                if pendingDash && !slug.isEmpty { slug.append(UInt8(ascii: "-")) }
+                slug.append(byte <= UInt8(ascii: "Z") && byte >= UInt8(ascii: "A") ? byte | 0x20 : byte)
                 pendingDash = false
-            } else if scalar == "+" {
-                if !slug.isEmpty { slug += "-"; length += 1 }
-                slug += "plus"
-                length += 4
+            case UInt8(ascii: "+"):
+                if !slug.isEmpty { slug.append(UInt8(ascii: "-")) }
+                slug += "plus".utf8
                 pendingDash = true
-            } else {
+            default:
                 pendingDash = true
             }
-            if length >= 80 { break }
+            if slug.count >= 80 { break }
         }
-        return slug.isEmpty ? "untitled" : slug
+        return slug.isEmpty ? "untitled" : String(decoding: slug, as: UTF8.self)
     }
 }
