@@ -36,10 +36,12 @@ try:
         events.recv(4096)  # headers (and perhaps a first comment)
         time.sleep(0.5)
         times = []
-        data = open(deck_file, "rb").read()
-        needle = data.find(b"\t", len(data) // 2)  # a cell in the middle of the deck
+        raw = open(deck_file, "rb").read()
+        encoding = "utf-16" if raw[:2] in (b"\xff\xfe", b"\xfe\xff") else "utf-8"  # spreadsheet exports are often UTF-16
+        data = raw.decode(encoding)
+        needle = data.find("\t", len(data) // 2)  # a cell in the middle of the deck
         for run in range(runs):
-            edited = data[:needle] + f"\tEdited {run} ".encode() + data[needle + 1:]
+            edited = (data[:needle] + f"\tEdited {run} " + data[needle + 1:]).encode(encoding)
             start = time.monotonic()
             with open(deck_file, "wb") as f:
                 f.write(edited)
