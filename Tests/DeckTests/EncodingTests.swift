@@ -48,6 +48,19 @@ struct EncodingTests {
         #expect(DeckDecoder.decode([UInt8]()[...], as: .utf16LE) == "")
     }
 
+    @Test("Bytes that do not decode are reported once, naming the encoding; clean text is not")
+    func undecodableBytesAreReported() throws {
+        let text = DeckFixture.rows([["", "Cornea", "Dystrophies", "Fuchs", "", "", "# Genetics", "- Autosomal dominant X"]])
+        func utf16LE(_ units: [UInt16]) -> [UInt8] { [0xFF, 0xFE] + units.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] } }
+        var units = Array(text.utf16)
+        #expect(try DeckFixture(bytes: utf16LE(units)).read().log.warnings.isEmpty)
+        units[try #require(units.lastIndex(of: 0x58))] = 0xD83D  // "X" becomes half a surrogate pair
+        let broken = utf16LE(units)
+        let (deck, log) = try DeckFixture(bytes: broken).read()
+        #expect(deck?.cards.first?.sections.first?.info == [.bullet(level: 1, RichLine([TextRun("Autosomal dominant \u{FFFD}")]))])
+        #expect(log.warnings.count == 1 && log.warnings[0].message.contains("not valid utf-16le"))
+    }
+
     @Test func macRomanTableMatchesKnownBytes() {
         // 0xD2 0xD3 “ ”, 0xD4 0xD5 ‘ ’, 0x8E é, 0xA1 °, 0xDB €
         let text = DeckDecoder.decode([0xD2, 0xD3, 0xD4, 0xD5, 0x8E, 0xA1, 0xDB], forced: .macRoman).text

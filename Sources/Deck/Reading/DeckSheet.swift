@@ -26,7 +26,9 @@ struct DeckSheet {
         var decoded = DeckDecoder.decode(bytes, forced: forcedEncoding)
         bytes = []
         let encoding = decoded.encoding
-        if forcedEncoding == nil && decoded.text.utf8.contains(0xEF) && decoded.text.unicodeScalars.contains("\u{FFFD}") {
+        // U+FFFD is EF BF BD in UTF-8: look for its first byte with memchr before scanning scalars.
+        let mayHoldReplacement = decoded.text.withUTF8 { bytes in bytes.baseAddress.map { memchr($0, 0xEF, bytes.count) != nil } ?? false }
+        if forcedEncoding == nil && mayHoldReplacement && decoded.text.unicodeScalars.contains("\u{FFFD}") {
             log.warning("some bytes are not valid \(encoding.rawValue) and show as \u{FFFD}; pass --deck-encoding to choose the export's encoding", at: file)
         }
         var (rows, issues) = TabularText.parse(decoded.text)

@@ -133,6 +133,7 @@ struct BuildFingerprint: Equatable {
               let header = try? JSONDecoder().decode(Header.self, from: Data(bytes[..<headerEnd])),
               header.format == format else { return nil }
         var files: [String: WrittenFile] = [:]
+        files.reserveCapacity(bytes.count / 64)  // a line is about 70 bytes (size, hash, digest, path)
         var start = headerEnd + 1
         while start < bytes.count {
             let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
@@ -148,7 +149,7 @@ struct BuildFingerprint: Equatable {
     /// One file's line: `size TAB hash TAB digest TAB path` (an empty digest for files that are not
     /// pages; a backslash or line break in the path is written `\\` or `\n`).
     static func fileLine(_ path: String, _ file: WrittenFile) -> String {
-        let escaped = path.contains(where: { $0 == "\\" || $0 == "\n" })
+        let escaped = path.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\n") })
             ? path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n") : path
         return "\(file.size)\t\(file.hash)\t\(file.digest ?? "")\t\(escaped)\n"
     }
@@ -161,7 +162,7 @@ struct BuildFingerprint: Equatable {
         let hash = String(decoding: line[(first + 1)..<second], as: UTF8.self)
         let digest = String(decoding: line[(second + 1)..<third], as: UTF8.self)
         var path = String(decoding: line[(third + 1)...], as: UTF8.self)
-        if path.contains("\\") { path = unescape(path) }
+        if line[(third + 1)...].contains(UInt8(ascii: "\\")) { path = unescape(path) }
         return (path, WrittenFile(size: size, hash: hash, digest: digest.isEmpty ? nil : digest))
     }
 
