@@ -13,19 +13,21 @@ public enum DecimalText {
         let divisor = UInt64(scale)
         var text = String(integer / divisor)
         if places > 0 {
-            var fraction = String(integer % divisor)
-            while fraction.count < places { fraction = "0" + fraction }
-            text += "." + fraction
+            let fraction = String(integer % divisor)  // ASCII digits: bytes are characters
+            text += "." + String(repeating: "0", count: places - fraction.utf8.count) + fraction
         }
         return negative ? "-" + text : text
     }
 
     /// Like ``fixed(_:places:)`` but drops trailing zeros and a trailing point (`5.8`, `12`).
     public static func trimmed(_ value: Double, places: Int) -> String {
-        var text = fixed(value, places: places)
-        guard text.contains(".") else { return text }
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text
+        // On bytes: chart files format thousands of coordinates, and String's Foundation search
+        // and suffix tests were a few per cent of a whole site build.
+        let text = fixed(value, places: places)
+        var bytes = Array(text.utf8)
+        guard bytes.contains(UInt8(ascii: ".")) else { return text }
+        while bytes.last == UInt8(ascii: "0") { bytes.removeLast() }
+        if bytes.last == UInt8(ascii: ".") { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

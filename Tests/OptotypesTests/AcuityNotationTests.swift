@@ -56,5 +56,12 @@ struct AcuityNotationTests {
         #expect(DecimalText.fixed(-1.25, places: 1) == "-1.3")
         #expect(DecimalText.trimmed(12.5000, places: 4) == "12.5")
         #expect(DecimalText.trimmed(6, places: 3) == "6")
+        #expect(DecimalText.fixed(0.05, places: 3) == "0.050")
+        #expect(DecimalText.fixed(1.007, places: 3) == "1.007")
+        #expect(DecimalText.trimmed(0.0504, places: 3) == "0.05")
+        #expect(DecimalText.trimmed(100, places: 2) == "100")
+        #expect(DecimalText.trimmed(-0.0001, places: 2) == "0")
+        #expect(DecimalText.trimmed(-2.5, places: 0) == "-3")
+        #expect(DecimalText.trimmed(.nan, places: 2) == "nan")
     }
 }
