@@ -37,7 +37,8 @@ try:
         time.sleep(0.5)
         times = []
         raw = open(deck_file, "rb").read()
-        encoding = "utf-16" if raw[:2] in (b"\xff\xfe", b"\xfe\xff") else "utf-8"  # spreadsheet exports are often UTF-16
+        # UTF-16 exports are edited as text; any other (UTF-8 or an 8-bit code page) byte for byte.
+        encoding = "utf-16" if raw[:2] in (b"\xff\xfe", b"\xfe\xff") else "latin-1"
         data = raw.decode(encoding)
         needle = data.find("\t", len(data) // 2)  # a cell in the middle of the deck
         for run in range(runs):
