@@ -60,6 +60,11 @@ struct BuildCommandTests {
         #expect(!index.contains("sessions/"))
         let home = String(decoding: withFiles["index.html"] ?? Data(), as: UTF8.self)
         #expect(!home.contains("sessions/"))
+        // So are the Progress and Notes pages; the Study page and the contents are not.
+        for (path, isPersonal) in [("progress.html", true), ("notes.html", true), ("study.html", false), ("index.html", false)] {
+            let page = String(decoding: withFiles[path] ?? Data(), as: UTF8.self)
+            #expect(!page.isEmpty && page.contains("noindex") == isPersonal, "\(path): noindex should be \(isPersonal)")
+        }
     }
 
     @Test func outputIsDeterministic() throws {

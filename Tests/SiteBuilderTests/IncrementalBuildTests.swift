@@ -52,7 +52,7 @@ struct IncrementalBuildTests {
 
     /// One edit a user makes between two builds.
     enum Edit: CaseIterable {
-        case wordInACard, newCard, removedCard, renamedTopic, about, note, settings, template
+        case wordInACard, newCard, removedCard, renamedTopic, about, note, settings, template, breed
 
         func apply(to project: Project, random: inout SeededRandom) throws {
             switch self {
@@ -82,6 +82,10 @@ struct IncrementalBuildTests {
                 try project.edit(project.content.appendingPathComponent("loupe.yml")) { $0 + "\n# edited \(random.next(below: 1000))\n" }
             case .template:
                 try project.edit(project.templates.appendingPathComponent("card.md")) { $0 + "\n<p class=\"meta\">Edited template \(random.next(below: 1000))</p>\n" }
+            case .breed:
+                try project.edit(project.content.appendingPathComponent("breeds/cats.json")) {
+                    $0.replacingOccurrences(of: "top of a bookcase", with: "top of a bookcase \(random.next(below: 1000))")
+                }
             }
         }
     }
@@ -139,6 +143,24 @@ struct IncrementalBuildTests {
         // The card page, its study data and search shards, the service worker and the manifest: not the whole site.
         #expect(changed.count <= 14 && changed.count < before.count / 10, "\(changed)")
         #expect(second.changedFileCount == changed.count - 1, "\(second.changedFileCount) \(changed)")  // - the manifest
+    }
+
+    @Test func aBreedEditRewritesThatBreedsPageAndNoOtherBreedPage() throws {
+        let project = try Project()
+        defer { TemporaryFolder.remove(project.root) }
+        #expect(SiteGenerator.build(project.options(out: "site")).succeeded)
+        let before = try project.files(of: "site")
+        try project.edit(project.content.appendingPathComponent("breeds/cats.json")) {
+            $0.replacingOccurrences(of: "top of a bookcase", with: "top of a tall bookcase")
+        }
+        let second = SiteGenerator.build(project.options(out: "site"))
+        #expect(second.succeeded && !second.isUpToDate, "\(second.diagnostics)")
+        let after = try project.files(of: "site")
+        let changedPages = after.keys.filter { $0.hasSuffix(".html") && before[$0] != after[$0] }.sorted()
+        let breedPages = before.keys.filter { $0.hasPrefix("breeds/") && $0.hasSuffix(".html") }
+        #expect(breedPages.count > 3, "\(breedPages)")
+        #expect(changedPages == ["breeds/cat/abys.html"], "\(changedPages)")
+        #expect(String(decoding: after["breeds/cat/abys.html"] ?? Data(), as: UTF8.self).contains("top of a tall bookcase"))
     }
 
     @Test func aTemplateOrSettingsChangeIsNeverUpToDate() throws {

@@ -3,12 +3,11 @@ import Diagnostics
 import Foundation
 
 extension PageWriter {
-    /// Breed index, one page per breed, and their local photos (through the image pipeline).
-    mutating func writeBreedPages(renderer: PageRenderer, problems: inout ProblemList) {
-        guard let catalog = content.breeds else { return }
+    /// Publishes the breed photos (through the image pipeline) and returns each published photo by
+    /// its breed's page path; the breed pages themselves are in ``SitePlan/breedPages(of:pictures:)``.
+    mutating func publishBreedPhotos(problems: inout ProblemList) -> [String: BreedPhoto] {
+        guard let catalog = content.breeds else { return [:] }
         let imagesFolder = options.content.appendingPathComponent("breeds/images")
-        page("breeds", context: catalog.indexContext(root: SitePaths.root(of: BreedCatalog.indexPath)), title: "Breeds",
-             path: BreedCatalog.indexPath, kind: "breeds", renderer: renderer, problems: &problems)
         let images = catalog.localImageFiles(in: imagesFolder)
         // Only regular files inside the content folder (links are followed only within it).
         let contentFolder = ContentFolder(root: options.content)
@@ -28,15 +27,15 @@ extension PageWriter {
         for failure in outcome.writeErrors {
             problems.diagnostics.append(.error(failure.error.messageOnly, at: SourceLocation(path: failure.path)))
         }
+        var photos: [String: BreedPhoto] = [:]
         for breed in catalog.breeds {
+            guard let file = images[breed.pagePath], let published = outcome.published[file] else { continue }
             let root = SitePaths.root(of: breed.pagePath)
-            let file = images[breed.pagePath]
-            let picture = file.flatMap { outcome.published[$0] }.map { published in
-                BreedPicture(html: published.pictureHTML(root: root, alt: breed.name, sizes: ImageSizes.breed, isLazy: false),
-                             url: root + published.fallbackPath)
-            }
-            page("breed", context: breed.pageContext(root: root, imageFile: picture == nil ? nil : file, picture: picture), title: breed.name,
-                 path: breed.pagePath, kind: "breed", renderer: renderer, problems: &problems)
+            photos[breed.pagePath] = BreedPhoto(
+                file: file,
+                picture: BreedPicture(html: published.pictureHTML(root: root, alt: breed.name, sizes: ImageSizes.breed, isLazy: false),
+                                      url: root + published.fallbackPath))
         }
+        return photos
     }
 }

@@ -53,17 +53,27 @@ struct PageWriter {
     mutating func writeAll(log: inout DiagnosticLog) {
         let renderer = self.renderer
         var problems = ProblemList()
+        var breedPhotos: [String: BreedPhoto] = [:]
         timed("assets and images") { writer in
             writer.writeAssets(problems: &problems)
             writer.writeImages(problems: &problems)
+            breedPhotos = writer.publishBreedPhotos(problems: &problems)
         }
-        // Plan the deck's pages and study data from the model (each card's content digested once, on
+        // Plan the site's pages and study data from the model (each card's content digested once, on
         // every core), then make what changed. The search index needs only the content: it is built on
         // its own thread meanwhile.
         var plan: [PlannedFile] = []
         timed("plan") { writer in
             plan = DeckPlan.files(of: writer.content, images: writer.images,
                                   cardDigests: CardDigest.contents(of: writer.content.deck, images: writer.images), renderer: renderer)
+            var missing: [String] = []
+            plan += SitePlan.studyFiles(of: writer.content, hasTemplate: writer.templates.hasTemplate, missing: &missing)
+            for template in missing {
+                problems.diagnostics.append(.error("template '\(template)' is missing; restore \(template).md from Loupe's Templates/ folder",
+                                                   at: SourceLocation(path: writer.options.templates.relativePath)))
+            }
+            if let catalog = writer.content.breeds { plan += SitePlan.breedPages(of: catalog, pictures: breedPhotos) }
+            plan.append(SitePlan.searchPage)
         }
         let searchProblems = SharedProblems()
         let searchDone = DispatchGroup()
@@ -73,17 +83,11 @@ struct PageWriter {
             searchWriter.writeSearchIndex(problems: &local)
             for diagnostic in local.diagnostics { searchProblems.add(diagnostic) }
         }
-        timed("deck pages and study data") { $0.make(plan, renderer: renderer, problems: &problems) }
-        timed("study pages") { $0.writeStudyPages(renderer: renderer, problems: &problems) }
-        timed("breed pages") { $0.writeBreedPages(renderer: renderer, problems: &problems) }
+        timed("pages and study data") { $0.make(plan, renderer: renderer, problems: &problems) }
         timed("charts") { $0.writeCharts(renderer: renderer, problems: &problems) }
         timed("session documents") { $0.writeSessions(problems: &problems) }
         timed("anki package") { $0.writeAnkiPackage(problems: &problems) }
-        timed("search index (finishing)") { writer in
-            searchDone.wait()
-            writer.page("search", context: ["title": "Search", "breadcrumbs": [DeckPages.crumb("Contents", SitePaths.home)]],
-                        title: "Search", path: "search.html", kind: "search", renderer: renderer, problems: &problems)
-        }
+        timed("search index (finishing)") { _ in searchDone.wait() }
         timed("offline files") { $0.writeOffline(hashing: $0.output, problems: &problems) }
         problems.diagnostics.append(contentsOf: searchProblems.all)
         log.merge(problems.diagnostics.sorted { ($0.location.path, $0.location.line ?? 0) < ($1.location.path, $1.location.line ?? 0) })

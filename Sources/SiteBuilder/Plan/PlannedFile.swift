@@ -26,11 +26,13 @@ struct PlannedFile: Sendable {
         return false
     }
 
-    /// A page whose digest comes from its context.
-    static func page(_ template: String, title: String, path: String, kind: String,
+    /// A page whose digest comes from its context; a personal page (progress, notes) is kept out of
+    /// search engines.
+    static func page(_ template: String, title: String, path: String, kind: String, isPersonal: Bool = false,
                      context: @escaping @Sendable () -> [String: Any]) -> PlannedFile {
         PlannedFile(path: path, digest: { nil },
-                    recipe: .page(template: template, page: PageRenderer.Page(title: title, root: SitePaths.root(of: path), kind: kind),
+                    recipe: .page(template: template, page: PageRenderer.Page(title: title, root: SitePaths.root(of: path), kind: kind,
+                                                                              isPersonal: isPersonal),
                                   context: context))
     }
 }
