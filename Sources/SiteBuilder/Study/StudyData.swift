@@ -156,49 +156,42 @@ enum StudyData {
 /// Minimal JSON text writing with the exact escaping of Foundation's `JSONEncoder`
 /// (`.withoutEscapingSlashes`), plus U+2028/U+2029 escaped for old JavaScript parsers.
 enum JSONText {
-    /// Appends `value` as a JSON string literal.
+    /// Appends `value` as a JSON string literal. Works on the UTF-8 bytes: a section's HTML has a line
+    /// break every few dozen bytes, and appending the text between escapes piece by piece was most of
+    /// the cost of a study part file.
     static func append(string value: String, to out: inout String) {
-        out += "\""
-        var pending = Substring(value).utf8.startIndex
-        let utf8 = value.utf8
-        var index = utf8.startIndex
-        while index != utf8.endIndex {
-            let byte = utf8[index]
-            var replacement: String?
-            switch byte {
-            case 0x22: replacement = "\\\""
-            case 0x5C: replacement = "\\\\"
-            case 0x0A: replacement = "\\n"
-            case 0x0D: replacement = "\\r"
-            case 0x09: replacement = "\\t"
-            case 0x08: replacement = "\\b"
-            case 0x0C: replacement = "\\f"
-            case 0x00..<0x20:
-                let hex = String(byte, radix: 16)
-                replacement = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            case 0xE2:
-                let second = utf8.index(after: index)
-                if second != utf8.endIndex, utf8[second] == 0x80 {
-                    let third = utf8.index(after: second)
-                    if third != utf8.endIndex, utf8[third] == 0xA8 || utf8[third] == 0xA9 {
-                        out += String(value[pending..<index])
-                        out += utf8[third] == 0xA8 ? "\\u2028" : "\\u2029"
-                        index = utf8.index(after: third)
-                        pending = index
-                        continue
-                    }
-                }
-            default: break
-            }
-            if let replacement {
-                out += String(value[pending..<index])
-                out += replacement
-                pending = utf8.index(after: index)
-            }
-            index = utf8.index(after: index)
+        let needsEscaping = value.utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }
+        guard needsEscaping else {
+            out += "\""
+            out += value
+            out += "\""
+            return
         }
-        out += String(value[pending...])
-        out += "\""
+        let utf8 = Array(value.utf8)
+        var escaped: [UInt8] = [0x22]
+        escaped.reserveCapacity(utf8.count + utf8.count / 8 + 2)
+        let hex = Array("0123456789abcdef".utf8)
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            index += 1
+            switch byte {
+            case 0x22, 0x5C: escaped += [0x5C, byte]
+            case 0x0A: escaped += [0x5C, UInt8(ascii: "n")]
+            case 0x0D: escaped += [0x5C, UInt8(ascii: "r")]
+            case 0x09: escaped += [0x5C, UInt8(ascii: "t")]
+            case 0x08: escaped += [0x5C, UInt8(ascii: "b")]
+            case 0x0C: escaped += [0x5C, UInt8(ascii: "f")]
+            case 0x00..<0x20: escaped += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            case 0xE2 where index + 1 < utf8.count && utf8[index] == 0x80 && (utf8[index + 1] == 0xA8 || utf8[index + 1] == 0xA9):
+                // U+2028 and U+2029: legal in JSON, but not in old JavaScript parsers.
+                escaped += Array("\\u202".utf8) + [utf8[index + 1] == 0xA8 ? UInt8(ascii: "8") : UInt8(ascii: "9")]
+                index += 2
+            default: escaped.append(byte)
+            }
+        }
+        escaped.append(0x22)
+        out += String(decoding: escaped, as: UTF8.self)
     }
 
     /// Appends an array of strings.
