@@ -9,6 +9,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -30,6 +31,15 @@ def _index(site: Path):
 def _fresh(browser, base):
     _open(browser, base + "index.html")
     browser.execute_script("localStorage.clear()")
+
+
+def _status(browser):
+    """The study page's status line; "" while the page is being replaced (a mode link changes the hash,
+    and the page reloads: an element found just before that is stale when read)."""
+    try:
+        return browser.find_element(By.ID, "study-status").text
+    except (NoSuchElementException, StaleElementReferenceException):
+        return ""
 
 
 def _current(browser):
@@ -81,7 +91,7 @@ def test_a_session_survives_a_reload(laptop, site_url, site_dir, browser_errors)
     assert first not in seen and laptop.find_elements(By.CSS_SELECTOR, ".study-done")
     # Finished: the next visit starts a new session.
     laptop.refresh()
-    assert "Resumed" not in WebDriverWait(laptop, 10).until(lambda d: d.find_element(By.ID, "study-status").text)
+    assert "Resumed" not in WebDriverWait(laptop, 10).until(_status)
     assert browser_errors(laptop) == []
 
 
@@ -128,7 +138,7 @@ def test_due_today_with_daily_limits(laptop, site_url, site_dir, browser_errors)
     # The study page's "Due today" (a link that only changes the hash) starts today's cards: 2 new ones.
     _open(laptop, base + "study.html")
     laptop.find_element(By.CSS_SELECTOR, '.study-modes a[data-mode="due"]').click()
-    WebDriverWait(laptop, 10).until(lambda d: "new card" in d.find_element(By.ID, "study-status").text)
+    WebDriverWait(laptop, 10).until(lambda d: "new card" in _status(d))
     assert laptop.execute_script("return Loupe.session.cards.length") == 2
     assert "2 new cards" in laptop.find_element(By.ID, "study-status").text
     _rate(laptop, "1")
@@ -137,7 +147,7 @@ def test_due_today_with_daily_limits(laptop, site_url, site_dir, browser_errors)
     # Both new cards of today are used and no reviews are allowed: Due today has nothing left.
     _open(laptop, base + "index.html")
     _open(laptop, base + "study.html#due")
-    WebDriverWait(laptop, 10).until(lambda d: "Nothing is due today" in d.find_element(By.ID, "study-status").text)
+    WebDriverWait(laptop, 10).until(lambda d: "Nothing is due today" in _status(d))
     assert browser_errors(laptop) == []
 
 
