@@ -19,7 +19,7 @@ public enum Slug {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
                 if pendingDash && !slug.isEmpty { slug.append(UInt8(ascii: "-")) }
-                slug.append(byte <= UInt8(ascii: "Z") && byte >= UInt8(ascii: "A") ? byte | 0x20 : byte)
+                slug.append(byte | (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? 0x20 : 0))  // lowercased
                 pendingDash = false
             case UInt8(ascii: "+"):
                 if !slug.isEmpty { slug.append(UInt8(ascii: "-")) }

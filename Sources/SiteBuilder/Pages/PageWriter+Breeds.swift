@@ -5,7 +5,7 @@ import Foundation
 extension PageWriter {
     /// Publishes the breed photos (through the image pipeline) and returns each published photo by
     /// its breed's page path; the breed pages themselves are in ``SitePlan/breedPages(of:pictures:)``.
-    mutating func publishBreedPhotos(problems: inout ProblemList) -> [String: BreedPhoto] {
+    mutating func publishBreedPhotos(problems: inout ProblemList) -> [String: BreedPicture] {
         guard let catalog = content.breeds else { return [:] }
         let imagesFolder = options.content.appendingPathComponent("breeds/images")
         let images = catalog.localImageFiles(in: imagesFolder)
@@ -27,15 +27,13 @@ extension PageWriter {
         for failure in outcome.writeErrors {
             problems.diagnostics.append(.error(failure.error.messageOnly, at: SourceLocation(path: failure.path)))
         }
-        var photos: [String: BreedPhoto] = [:]
+        var pictures: [String: BreedPicture] = [:]
         for breed in catalog.breeds {
             guard let file = images[breed.pagePath], let published = outcome.published[file] else { continue }
             let root = SitePaths.root(of: breed.pagePath)
-            photos[breed.pagePath] = BreedPhoto(
-                file: file,
-                picture: BreedPicture(html: published.pictureHTML(root: root, alt: breed.name, sizes: ImageSizes.breed, isLazy: false),
-                                      url: root + published.fallbackPath))
+            pictures[breed.pagePath] = BreedPicture(html: published.pictureHTML(root: root, alt: breed.name, sizes: ImageSizes.breed, isLazy: false),
+                                                    url: root + published.fallbackPath)
         }
-        return photos
+        return pictures
     }
 }

@@ -1,3 +1,4 @@
+import Breeds
 import Deck
 import Diagnostics
 import Foundation
@@ -53,11 +54,11 @@ struct PageWriter {
     mutating func writeAll(log: inout DiagnosticLog) {
         let renderer = self.renderer
         var problems = ProblemList()
-        var breedPhotos: [String: BreedPhoto] = [:]
+        var breedPictures: [String: BreedPicture] = [:]
         timed("assets and images") { writer in
             writer.writeAssets(problems: &problems)
             writer.writeImages(problems: &problems)
-            breedPhotos = writer.publishBreedPhotos(problems: &problems)
+            breedPictures = writer.publishBreedPhotos(problems: &problems)
         }
         // Plan the site's pages and study data from the model (each card's content digested once, on
         // every core), then make what changed. The search index needs only the content: it is built on
@@ -72,7 +73,7 @@ struct PageWriter {
                 problems.diagnostics.append(.error("template '\(template)' is missing; restore \(template).md from Loupe's Templates/ folder",
                                                    at: SourceLocation(path: writer.options.templates.relativePath)))
             }
-            if let catalog = writer.content.breeds { plan += SitePlan.breedPages(of: catalog, pictures: breedPhotos) }
+            if let catalog = writer.content.breeds { plan += SitePlan.breedPages(of: catalog, pictures: breedPictures) }
             plan.append(SitePlan.searchPage)
         }
         let searchProblems = SharedProblems()

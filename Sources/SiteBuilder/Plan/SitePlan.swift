@@ -28,17 +28,17 @@ enum SitePlan {
     }
 
     /// The breed index and every breed's page; `pictures` holds the published photo of each breed
-    /// that has one, by the breed's page path.
-    static func breedPages(of catalog: BreedCatalog, pictures: [String: BreedPhoto]) -> [PlannedFile] {
+    /// that has one, by the breed's page path (a breed without one shows the placeholder drawing).
+    static func breedPages(of catalog: BreedCatalog, pictures: [String: BreedPicture]) -> [PlannedFile] {
         var files: [PlannedFile] = [
             .page("breeds", title: "Breeds", path: BreedCatalog.indexPath, kind: "breeds") {
                 catalog.indexContext(root: SitePaths.root(of: BreedCatalog.indexPath))
             },
         ]
         for breed in catalog.breeds {
-            let photo = pictures[breed.pagePath]
+            let picture = pictures[breed.pagePath]
             files.append(.page("breed", title: breed.name, path: breed.pagePath, kind: "breed") {
-                breed.pageContext(root: SitePaths.root(of: breed.pagePath), imageFile: photo?.file, picture: photo?.picture)
+                breed.pageContext(root: SitePaths.root(of: breed.pagePath), imageFile: nil, picture: picture)
             })
         }
         return files
@@ -48,10 +48,4 @@ enum SitePlan {
     static let searchPage = PlannedFile.page("search", title: "Search", path: "search.html", kind: "search") {
         ["title": "Search", "breadcrumbs": [DeckPages.crumb("Contents", SitePaths.home)]]
     }
-}
-
-/// A breed's published photo: its file in `breeds/images/` and the `<picture>` its page shows.
-struct BreedPhoto: Sendable {
-    var file: String
-    var picture: BreedPicture
 }
