@@ -11,15 +11,28 @@ public enum MarkdownEscaper {
     ///   safe choice); pass `false` for text that continues a line Loupe already started.
     public static func escape(_ text: String, atLineStart: Bool = true) -> String {
         var text = text
+        // Most values need nothing escaped: they are returned as they are.
+        guard text.withUTF8({ needsEscaping($0, atLineStart: atLineStart) }) else { return text }
         return text.withUTF8 { bytes in
-            // Fast path: most values need nothing escaped.
-            if !needsEscaping(bytes, atLineStart: atLineStart) { return String(decoding: bytes, as: UTF8.self) }
             var out = [UInt8]()
             out.reserveCapacity(bytes.count + 32)
             var atStart = atLineStart
             var pendingDigits = false
-            for byte in bytes {
-                if let replacement = always[Int(byte)] {
+            var skip = 0
+            for (index, byte) in bytes.enumerated() {
+                if skip > 0 {
+                    skip -= 1
+                    continue
+                }
+                var replacement = always[Int(byte)]
+                if isLineSeparator(bytes, at: index) {
+                    replacement = space
+                    skip = 2
+                }
+                if atStart, replacement == space {
+                    // A line break first becomes a space, and four would make an indented code block.
+                    out.append(contentsOf: lineStart[Int(UInt8(ascii: " "))]!)
+                } else if let replacement {
                     out.append(contentsOf: replacement)
                 } else if atStart, let replacement = lineStart[Int(byte)] {
                     out.append(contentsOf: replacement)
@@ -40,9 +53,18 @@ public enum MarkdownEscaper {
     private static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>, atLineStart: Bool) -> Bool {
         guard let first = bytes.first else { return false }
         if atLineStart && (lineStart[Int(first)] != nil || (first >= 0x30 && first <= 0x39)) { return true }
-        for byte in bytes where always[Int(byte)] != nil { return true }
+        for (index, byte) in bytes.enumerated() where always[Int(byte)] != nil || isLineSeparator(bytes, at: index) { return true }
         return false
     }
+
+    /// Whether U+2028 (line separator) or U+2029 (paragraph separator) starts at `index`: they become
+    /// spaces like the other line breaks.
+    @inline(__always)
+    private static func isLineSeparator(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        bytes[index] == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)
+    }
+
+    private static let space: [UInt8]? = [UInt8(ascii: " ")]
 
     /// Replacements wherever the byte appears.
     private static let always: [[UInt8]?] = {

@@ -21,6 +21,25 @@ struct MarkdownEscaperTests {
         #expect(unescapeHTML(html) == "<p>" + value.replacingOccurrences(of: "\n", with: " ") + "</p>\n")
     }
 
+    /// Line breaks of every kind (LF, CR, tab, U+2028, U+2029) become spaces; at the start of a value a
+    /// character reference, so breaks before text never add up to an indented code block.
+    @Test("Line breaks become spaces", arguments: ["\n", "\r", "\t", "\u{2028}", "\u{2029}"])
+    func lineBreaksBecomeSpaces(separator: String) {
+        #expect(MarkdownEscaper.escape("a" + separator + "b") == "a b")
+        #expect(MarkdownEscaper.escape(separator + "b") == "&#32;b")
+        #expect(MarkdownEscaper.escape("b" + separator, atLineStart: false) == "b ")
+        let html = MarkdownRenderer.html(from: MarkdownEscaper.escape(String(repeating: separator, count: 4) + "code"))
+        #expect(html.hasPrefix("<p>"), "\(html)")
+        #expect(!html.contains("<pre>"), "\(html)")
+    }
+
+    /// A value with nothing to escape comes back unchanged, also when it is not ASCII.
+    @Test func plainValuesComeBackUnchanged() {
+        for value in ["retina", "Bľéphàritis 👁 中文", "a\u{2027}b", "\u{E2}\u{80}"] {
+            #expect(MarkdownEscaper.escape(value) == value)
+        }
+    }
+
     /// Inside a raw HTML block Markdown does not run, so entities must do all the work.
     @Test func safeInsideHTMLBlocks() {
         let html = MarkdownRenderer.html(from: "<div>\n" + MarkdownEscaper.escape("<script>x</script>\n\n<b>") + "\n</div>\n")
