@@ -114,7 +114,7 @@ public struct SearchIndexBuilder: Sendable {
         }
         func post(_ text: String, section: Int, field: PostingCode.Field) {
             let code = section << 2 | field.rawValue
-            for term in SearchText.terms(in: text) {
+            SearchText.forEachTerm(in: text) { term in
                 let word = number(of: term)
                 if !stemmed[word] {
                     stemmed[word] = true

@@ -25,8 +25,15 @@ public enum SearchText {
 
     /// The normalised terms of `text` in order, with repeats.
     public static func terms(in text: String) -> [String] {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiTerms(in: text) }
         var terms: [String] = []
+        forEachTerm(in: text) { terms.append($0) }
+        return terms
+    }
+
+    /// Calls `body` with each normalised term of `text` in order, with repeats (what ``terms(in:)``
+    /// returns, without building the array: the index builder handles each term as it comes).
+    static func forEachTerm(in text: String, _ body: (String) -> Void) {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return forEachASCIITerm(in: text, body) }
         // ASCII words (most words, even in text with some non-ASCII) are collected as lower-cased
         // bytes; a word switches to the full Unicode path at its first non-ASCII letter.
         var ascii: [UInt8] = []
@@ -34,11 +41,11 @@ public enum SearchText {
         var isWide = false
         func flush() {
             if isWide {
-                split(normalize(String(wide)), into: &terms)
+                split(normalize(String(wide)), body)
                 wide.removeAll(keepingCapacity: true)
                 isWide = false
             } else if !ascii.isEmpty {
-                if ascii.count <= maximumTermLength { terms.append(String(decoding: ascii, as: UTF8.self)) }
+                if ascii.count <= maximumTermLength { body(String(decoding: ascii, as: UTF8.self)) }
             }
             ascii.removeAll(keepingCapacity: true)
         }
@@ -60,21 +67,19 @@ public enum SearchText {
                 wide.append(scalar)
             } else {
                 flush()
-                if isEmojiWord(scalar) { terms.append(String(scalar)) }
+                if isEmojiWord(scalar) { body(String(scalar)) }
             }
         }
         flush()
-        return terms
     }
 
     /// ASCII text: words are runs of letters and digits, lower-cased byte by byte (same result as the
     /// general path, without per-scalar string building).
-    private static func asciiTerms(in text: String) -> [String] {
-        var terms: [String] = []
+    private static func forEachASCIITerm(in text: String, _ body: (String) -> Void) {
         var word: [UInt8] = []
         word.reserveCapacity(32)
         func flush() {
-            if !word.isEmpty && word.count <= maximumTermLength { terms.append(String(decoding: word, as: UTF8.self)) }
+            if !word.isEmpty && word.count <= maximumTermLength { body(String(decoding: word, as: UTF8.self)) }
             word.removeAll(keepingCapacity: true)
         }
         for byte in text.utf8 {
@@ -85,14 +90,13 @@ public enum SearchText {
             }
         }
         flush()
-        return terms
     }
 
     /// Splits a normalised word into terms: CJK characters one by one, other runs whole.
-    private static func split(_ word: String, into terms: inout [String]) {
+    private static func split(_ word: String, _ body: (String) -> Void) {
         var run = String.UnicodeScalarView()
         func emit(_ term: String) {
-            if !term.isEmpty && term.utf16.count <= maximumTermLength { terms.append(term) }
+            if !term.isEmpty && term.utf16.count <= maximumTermLength { body(term) }
         }
         for scalar in word.unicodeScalars {
             if isCJK(scalar) {

@@ -59,4 +59,30 @@ struct InfoParserTests {
     @Test func headerLinesLoseTheirHashes() {
         #expect(InfoParser.headerLines(from: "# Due to X\n# May have Y\n#No space") == [line("Due to X"), line("May have Y"), line("No space")])
     }
+
+    /// The shortcuts (lines that cannot start with a marker; lines with no tag, arrow or end space)
+    /// give what the full scan gives, on seeded lines built from markers, tags, arrows, spaces,
+    /// combining marks and plain words.
+    @Test func shortcutsAgreeWithTheFullScan() {
+        let pieces = ["-", "- ", "-  ", "--> ", "'- ", "\u{2018}- ", "\u{2019}-", "`-", "\u{2022} ", "\u{2013} ", "## ", "# ", "* ", "*",
+                      "1. ", "2)", "(3) ", "1.5", "-6", "<u>", "</U>", "<b>", "</i>", "<span>", ">", "<", " ", "  ", "\t",
+                      "\u{00A0}", "\u{0301}", "e\u{0301}", "retina", "Macula", "é", "\u{2014}", "x"]
+        var state: UInt64 = 0x5EED_1234
+        func next(_ bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+        for _ in 0..<5_000 {
+            let line = (0..<(1 + next(6))).map { _ in pieces[next(pieces.count)] }.joined()
+            #expect(InfoParser.classify(line) == InfoParser.classifyMarker(line), "\(line.debugDescription)")
+            for start in [TextStyle(), .bold, [.italic, .underline]] {
+                var fast = start, full = start
+                #expect(InfoParser.inline(line, style: &fast) == InfoParser.scanInline(line, style: &full), "\(line.debugDescription)")
+                #expect(fast == full)
+            }
+        }
+    }
 }

@@ -56,6 +56,12 @@ public struct RichLine: Sendable, Equatable {
         set { self = RichLine(newValue) }
     }
 
+    /// The text of a line that is one run without style, else `nil`.
+    public var unstyledText: String? {
+        if case .plain(let text) = storage { return text }
+        return nil
+    }
+
     /// Whether the line has no runs.
     public var isEmpty: Bool {
         if case .runs(let runs) = storage { return runs.isEmpty }

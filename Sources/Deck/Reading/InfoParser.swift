@@ -39,7 +39,7 @@ public enum InfoParser {
         return result
     }
 
-    enum LineKind {
+    enum LineKind: Equatable {
         case bullet(Int), numbered(Int), mnemonic, text
         var isList: Bool { if case .text = self { return false } else { return true } }
     }
@@ -68,6 +68,18 @@ public enum InfoParser {
 
     /// Decides what a trimmed line is and returns the text after its marker.
     static func classify(_ line: String) -> (LineKind, String) {
+        // Most lines start with a letter: no marker can match (no character canonically decomposes to
+        // one starting with a marker's first character), so skip the Unicode-aware prefix tests.
+        guard let first = line.utf8.first, markerFirstBytes.contains(first) else { return (.text, line) }
+        // The usual bullet, "- text": the dash is a character of its own (an ASCII space follows it).
+        if first == UInt8(ascii: "-"), line.utf8.dropFirst().first == UInt8(ascii: " ") {
+            return (.bullet(1), String(line.utf8.dropFirst())!.trimmingSpaces)
+        }
+        return classifyMarker(line)
+    }
+
+    /// ``classify(_:)`` without the first-byte shortcut.
+    static func classifyMarker(_ line: String) -> (LineKind, String) {
         if line.hasPrefix("-->") { return (.text, line) }
         for prefix in ["\u{2018}-", "'-", "\u{2019}-", "`-"] where line.hasPrefix(prefix) {
             return (.bullet(1), String(line.dropFirst(prefix.count)).trimmingSpaces)
@@ -85,6 +97,10 @@ public enum InfoParser {
         if line.hasPrefix("# ") { return (.text, String(line.dropFirst(2)).trimmingSpaces) }
         return (.text, line)
     }
+
+    /// The first UTF-8 byte of every line marker: `-`, `'`, `` ` ``, `#`, `*`, `(`, the digits, and
+    /// 0xE2 (`‘`, `’`, `•`, `–`).
+    private static let markerFirstBytes: Set<UInt8> = Set(Array("-'`#*(0123456789".utf8) + [0xE2])
 
     /// `1. text`, `1) text` or `(1) text`.
     static func numberedItem(_ line: String) -> (Int, String)? {
@@ -110,6 +126,17 @@ public enum InfoParser {
     /// Works on UTF-8 bytes: tags and arrows are ASCII, and byte scanning is much faster than
     /// walking grapheme clusters on large decks.
     static func inline(_ text: String, style: inout TextStyle) -> RichLine {
+        // Most lines have no tag and no arrow (both need `<` or `>`) and no space at either end: the
+        // line is one run in the current style.
+        if let first = text.utf8.first, let last = text.utf8.last, first != UInt8(ascii: " "), last != UInt8(ascii: " "),
+           !text.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) {
+            return RichLine([TextRun(text, style: style)])
+        }
+        return scanInline(text, style: &style)
+    }
+
+    /// ``inline(_:style:)`` without the shortcut for lines with no tag, arrow or end space.
+    static func scanInline(_ text: String, style: inout TextStyle) -> RichLine {
         let bytes = Array(text.utf8)
         var runs: [TextRun] = []
         var buffer: [UInt8] = []

@@ -7,6 +7,7 @@ import Templating
 enum DeckMarkdown {
     /// Inline Markdown for a styled line.
     static func inline(_ line: RichLine) -> String {
+        if let text = line.unstyledText { return MarkdownEscaper.escape(text, atLineStart: true) }
         var out = ""
         for (index, run) in line.runs.enumerated() {
             var text = MarkdownEscaper.escape(run.text, atLineStart: index == 0)
