@@ -27,4 +27,18 @@ struct RichLineTests {
         #expect(line.runs == [TextRun("a"), TextRun("b", style: .italic)])
         #expect(line.plainText == "ab")
     }
+
+    /// Joined plain text equals joining each line's plain text, for none, one and several lines,
+    /// styled or not, and through a section's header and info.
+    @Test func joinedPlainTextEqualsJoiningEachLine() {
+        let lines = [RichLine([TextRun("Drusen")]), RichLine([TextRun("soft ", style: .bold), TextRun("and hard")]),
+                     RichLine([]), RichLine([TextRun("→ AMD", style: .italic)])]
+        for count in 0...lines.count {
+            let part = Array(lines.prefix(count))
+            #expect(RichLine.plainText(of: part, separator: "\n") == part.map(\.plainText).joined(separator: "\n"))
+        }
+        let section = CardSection(header: [lines[1], lines[0]], info: [.bullet(level: 1, lines[0]), .text(lines[1]), .mnemonic(lines[3])], number: 1)
+        #expect(section.headerText == "soft and hard Drusen")
+        #expect(section.infoText == "Drusen\nsoft and hard\n→ AMD")
+    }
 }

@@ -79,5 +79,8 @@ public struct CardSection: Sendable, Equatable {
     }
 
     /// The header as plain text, lines joined by spaces.
-    public var headerText: String { header.map(\.plainText).joined(separator: " ") }
+    public var headerText: String { RichLine.plainText(of: header, separator: " ") }
+
+    /// The info as plain text, one line per block.
+    public var infoText: String { RichLine.plainText(of: info.lazy.map(\.line), separator: "\n") }
 }

@@ -68,6 +68,21 @@ public struct RichLine: Sendable, Equatable {
         return false
     }
 
+    /// The plain text of `lines` joined by `separator`, built in one string (a search index joins the
+    /// lines of every section of the deck).
+    public static func plainText(of lines: some Collection<RichLine>, separator: String) -> String {
+        if lines.count == 1, let line = lines.first { return line.plainText }
+        var text = ""
+        for (index, line) in lines.enumerated() {
+            if index > 0 { text += separator }
+            switch line.storage {
+            case .plain(let plain): text += plain
+            case .runs(let runs): for run in runs { text += run.text }
+            }
+        }
+        return text
+    }
+
     /// The text without styles.
     public var plainText: String {
         switch storage {

@@ -12,8 +12,7 @@ enum SearchDocuments {
                     SearchDocument(
                         url: SitePaths.card(card), title: card.title, path: [category.title, topic.title], kind: .card,
                         sections: card.sections.enumerated().map { index, section in
-                            SearchSection(anchor: "s\(index + 1)", header: section.headerText,
-                                          text: section.info.map(\.line.plainText).joined(separator: "\n"))
+                            SearchSection(anchor: "s" + String(index + 1), header: section.headerText, text: section.infoText)
                         })
                 }
             }
