@@ -18,17 +18,12 @@ public enum MarkdownEscaper {
             out.reserveCapacity(bytes.count + 32)
             var atStart = atLineStart
             var pendingDigits = false
-            var skip = 0
-            for (index, byte) in bytes.enumerated() {
-                if skip > 0 {
-                    skip -= 1
-                    continue
-                }
-                var replacement = always[Int(byte)]
-                if isLineSeparator(bytes, at: index) {
-                    replacement = space
-                    skip = 2
-                }
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                let isSeparator = isLineSeparator(bytes, at: index)
+                let replacement = isSeparator ? space : always[Int(byte)]
+                index += isSeparator ? 3 : 1
                 if atStart, replacement == space {
                     // A line break first becomes a space, and four would make an indented code block.
                     out.append(contentsOf: lineStart[Int(UInt8(ascii: " "))]!)

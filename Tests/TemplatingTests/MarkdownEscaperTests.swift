@@ -35,7 +35,7 @@ struct MarkdownEscaperTests {
 
     /// A value with nothing to escape comes back unchanged, also when it is not ASCII.
     @Test func plainValuesComeBackUnchanged() {
-        for value in ["retina", "Bľéphàritis 👁 中文", "a\u{2027}b", "\u{E2}\u{80}"] {
+        for value in ["retina", "Bľéphàritis 👁 中文", "a\u{2027}b", "per mille \u{2030}"] {
             #expect(MarkdownEscaper.escape(value) == value)
         }
     }

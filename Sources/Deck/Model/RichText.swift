@@ -75,10 +75,7 @@ public struct RichLine: Sendable, Equatable {
         var text = ""
         for (index, line) in lines.enumerated() {
             if index > 0 { text += separator }
-            switch line.storage {
-            case .plain(let plain): text += plain
-            case .runs(let runs): for run in runs { text += run.text }
-            }
+            text += line.plainText
         }
         return text
     }
