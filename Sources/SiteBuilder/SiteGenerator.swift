@@ -23,6 +23,9 @@ public enum SiteGenerator {
         let inputs = BuildFingerprint.fingerprint(of: options, known: previous?.inputHashes ?? [:])
         if let previous, previous.fingerprint == inputs.all, previous.isIntact(at: destination) {
             // Nothing changed since the last successful build: same diagnostics, site left as it is.
+            // Files that settled since (changed just before that build) are recorded now, so the next
+            // build trusts their identity instead of reading them again.
+            if inputs.hashes != previous.inputHashes { previous.recordInputHashes(inputs.hashes, at: destination) }
             var report = BuildReport(diagnostics: previous.diagnostics, pageCount: previous.pageCount, fileCount: 0)
             report.isUpToDate = true
             return report

@@ -180,6 +180,27 @@ struct IncrementalBuildTests {
         #expect(!SiteGenerator.build(project.options(out: "site")).isUpToDate)
     }
 
+    /// A file changed just before a build is not trusted by its identity yet, so that build does not
+    /// record its hash. An up-to-date build after it settled records it; otherwise every later
+    /// unchanged build would read the whole deck again.
+    @Test func anUpToDateBuildRecordsInputsThatSettledSinceTheLastBuild() throws {
+        let project = try Project()
+        defer { TemporaryFolder.remove(project.root) }
+        let site = project.root.appendingPathComponent("site")
+        func recordsTheDeck() -> Bool {
+            (BuildFingerprint.previous(at: site)?.inputHashes ?? [:]).keys.contains { $0.hasPrefix("content/deck/eye-review.tsv|") }
+        }
+        #expect(SiteGenerator.build(project.options(out: "site")).succeeded)
+        #expect(!recordsTheDeck(), "the deck was copied just now: not settled")
+        Thread.sleep(forTimeInterval: 2.2)
+        let before = try project.files(of: "site")
+        #expect(SiteGenerator.build(project.options(out: "site")).isUpToDate)
+        #expect(recordsTheDeck())
+        let after = try project.files(of: "site")
+        #expect(after.keys.filter { before[$0] != after[$0] } == [BuildFingerprint.manifestPath], "only the manifest changes")
+        #expect(SiteGenerator.build(project.options(out: "site")).isUpToDate)
+    }
+
     @Test func aDeletedFileInTheSiteIsWrittenAgain() throws {
         let project = try Project()
         defer { TemporaryFolder.remove(project.root) }

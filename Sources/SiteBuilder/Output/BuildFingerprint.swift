@@ -184,6 +184,18 @@ struct BuildFingerprint: Equatable {
         return files.allSatisfy { path, file in file.isPresent(at: root + "/" + path) }
     }
 
+    /// Rewrites this manifest in the site at `output` with `hashes` as its input hashes, atomically
+    /// (a temporary file renamed over it). Best effort: if it cannot be written, the next build reads
+    /// those files again, as it would have.
+    func recordInputHashes(_ hashes: [String: String], at output: URL) {
+        var updated = self
+        updated.inputHashes = hashes
+        let path = output.appendingPathComponent(Self.manifestPath).path
+        let temporary = path + ".tmp-\(getpid())"
+        guard FileManager.default.createFile(atPath: temporary, contents: updated.encoded) else { return }
+        if rename(temporary, path) != 0 { unlink(temporary) }
+    }
+
     /// The manifest as written into the site: the header line, then the files sorted by path.
     var encoded: Data {
         let encoder = JSONEncoder()
