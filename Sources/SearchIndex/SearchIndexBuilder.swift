@@ -88,58 +88,85 @@ public struct SearchIndexBuilder: Sendable {
     /// of each section's header and body on that section.
     private static func table(of documents: [SearchDocument], _ range: Range<Int>) -> [String: PostingList] {
         let maximumSection = (1 << 18) - 1
-        // Every distinct word or stem of the chunk gets a number, so each word costs one hash lookup;
-        // everything else is indexed by that number.
-        var numbers: [String: Int] = [:]
-        var terms: [String] = []
-        var stemNumbers: [Int?] = []       // the number of each word's stem, when it has one
-        var lists: [PostingList] = []
-        var codes: [[Int]] = []            // the current document's codes by term number
-        var touched: [Int] = []            // term numbers with codes in the current document
-        var stemmed: [Bool] = []           // whether the term's stem has been looked up
-        func number(of term: String) -> Int {
-            if let known = numbers[term] { return known }
-            let new = terms.count
-            numbers[term] = new
-            terms.append(term)
-            stemNumbers.append(nil)
-            stemmed.append(false)
-            lists.append(PostingList())
-            codes.append([])
-            return new
-        }
-        func add(_ code: Int, to term: Int) {
-            if codes[term].isEmpty { touched.append(term) }
-            codes[term].appendUnlessLast(code)
-        }
-        func post(_ text: String, section: Int, field: PostingCode.Field) {
-            let code = section << 2 | field.rawValue
-            SearchText.forEachTerm(in: text) { term in
-                let word = number(of: term)
-                if !stemmed[word] {
-                    stemmed[word] = true
-                    if let stem = SearchText.stemKey(term) { stemNumbers[word] = number(of: stem) }
-                }
-                add(code, to: word)
-                if let stem = stemNumbers[word] { add(code, to: stem) }
-            }
-        }
+        var chunk = ChunkPostings()
         for number in range {
             let document = documents[number]
-            post(document.title, section: 0, field: .title)
-            post(document.path.joined(separator: " "), section: 0, field: .path)
+            chunk.post(document.title, section: 0, field: .title)
+            chunk.post(document.path.joined(separator: " "), section: 0, field: .path)
             for (index, section) in document.sections.prefix(maximumSection).enumerated() {
-                post(section.header, section: index + 1, field: .header)
-                post(section.text, section: index + 1, field: .body)
+                chunk.post(section.header, section: index + 1, field: .header)
+                chunk.post(section.text, section: index + 1, field: .body)
             }
-            for term in touched {
-                let list = codes[term]
-                let isStrictlyIncreasing = zip(list, list.dropFirst()).allSatisfy { $0 < $1 }
-                lists[term].append(document: number, codes: isStrictlyIncreasing ? list : Array(Set(list)).sorted())
-                codes[term].removeAll(keepingCapacity: true)
-            }
-            touched.removeAll(keepingCapacity: true)
+            chunk.endDocument(number)
         }
+        return chunk.table
+    }
+}
+
+/// The postings of one chunk of documents while it is tokenised. Every distinct word or stem gets a
+/// number, so each word costs one hash lookup; everything else is indexed by that number.
+///
+/// A struct with mutating methods rather than closures over local variables: captured variables
+/// are checked for exclusive access at run time on every use, which cost a sixth of the tokenising.
+private struct ChunkPostings {
+    private var numbers: [String: Int] = [:]
+    private var terms: [String] = []
+    /// The number of each word's stem, when it has one.
+    private var stemNumbers: [Int?] = []
+    /// Whether the term's stem has been looked up.
+    private var stemmed: [Bool] = []
+    private var lists: [PostingList] = []
+    /// The current document's codes by term number.
+    private var codes: [[Int]] = []
+    /// Term numbers with codes in the current document.
+    private var touched: [Int] = []
+
+    private mutating func number(of term: String) -> Int {
+        if let known = numbers[term] { return known }
+        let new = terms.count
+        numbers[term] = new
+        terms.append(term)
+        stemNumbers.append(nil)
+        stemmed.append(false)
+        lists.append(PostingList())
+        codes.append([])
+        return new
+    }
+
+    private mutating func add(_ code: Int, to term: Int) {
+        if codes[term].isEmpty { touched.append(term) }
+        codes[term].appendUnlessLast(code)
+    }
+
+    private mutating func add(_ term: String, code: Int) {
+        let word = number(of: term)
+        if !stemmed[word] {
+            stemmed[word] = true
+            if let stem = SearchText.stemKey(term) { stemNumbers[word] = number(of: stem) }
+        }
+        add(code, to: word)
+        if let stem = stemNumbers[word] { add(code, to: stem) }
+    }
+
+    /// Posts every term of `text` on `section`'s `field` in the current document.
+    mutating func post(_ text: String, section: Int, field: PostingCode.Field) {
+        let code = section << 2 | field.rawValue
+        SearchText.forEachTerm(in: text) { term in add(term, code: code) }
+    }
+
+    /// Appends the current document's postings, as document `number`, to each term's list.
+    mutating func endDocument(_ number: Int) {
+        for term in touched {
+            let list = codes[term]
+            let isStrictlyIncreasing = zip(list, list.dropFirst()).allSatisfy { $0 < $1 }
+            lists[term].append(document: number, codes: isStrictlyIncreasing ? list : Array(Set(list)).sorted())
+            codes[term].removeAll(keepingCapacity: true)
+        }
+        touched.removeAll(keepingCapacity: true)
+    }
+
+    /// Every term with postings.
+    var table: [String: PostingList] {
         var table: [String: PostingList] = [:]
         table.reserveCapacity(terms.count)
         for (term, list) in zip(terms, lists) where !list.bytes.isEmpty { table[term] = list }

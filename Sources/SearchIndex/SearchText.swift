@@ -32,10 +32,36 @@ public enum SearchText {
 
     /// Calls `body` with each normalised term of `text` in order, with repeats (what ``terms(in:)``
     /// returns, without building the array: the index builder handles each term as it comes).
+    ///
+    /// Text is read as UTF-8 bytes, lower-casing ASCII words byte by byte, until the first non-ASCII
+    /// byte; from the start of the word holding it, the rest goes through the general path
+    /// (``forEachUnicodeTerm(in:_:)``), which gives ASCII words the same terms. No pass over the text
+    /// is made only to learn whether it is ASCII.
     static func forEachTerm(in text: String, _ body: (String) -> Void) {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return forEachASCIITerm(in: text, body) }
-        // ASCII words (most words, even in text with some non-ASCII) are collected as lower-cased
-        // bytes; a word switches to the full Unicode path at its first non-ASCII letter.
+        var word: [UInt8] = []
+        word.reserveCapacity(32)
+        var offset = 0, wordStart = 0
+        for byte in text.utf8 {
+            switch byte {
+            case 0x30...0x39, 0x61...0x7A: word.append(byte)
+            case 0x41...0x5A: word.append(byte + 0x20)
+            case 0x80...:
+                let start = text.utf8.index(text.utf8.startIndex, offsetBy: wordStart)
+                return forEachUnicodeTerm(in: text.unicodeScalars[start...], body)
+            default:
+                if !word.isEmpty && word.count <= maximumTermLength { body(String(decoding: word, as: UTF8.self)) }
+                word.removeAll(keepingCapacity: true)
+                wordStart = offset + 1
+            }
+            offset += 1
+        }
+        if !word.isEmpty && word.count <= maximumTermLength { body(String(decoding: word, as: UTF8.self)) }
+    }
+
+    /// The general path of ``forEachTerm(in:_:)``, scalar by scalar. ASCII words (most words, even in
+    /// text with some non-ASCII) are collected as lower-cased bytes; a word switches to the full
+    /// Unicode path at its first non-ASCII letter.
+    static func forEachUnicodeTerm(in scalars: Substring.UnicodeScalarView, _ body: (String) -> Void) {
         var ascii: [UInt8] = []
         var wide = String.UnicodeScalarView()
         var isWide = false
@@ -49,7 +75,7 @@ public enum SearchText {
             }
             ascii.removeAll(keepingCapacity: true)
         }
-        for scalar in text.unicodeScalars {
+        for scalar in scalars {
             let value = scalar.value
             if value < 0x80 {
                 let byte = UInt8(value)
@@ -68,25 +94,6 @@ public enum SearchText {
             } else {
                 flush()
                 if isEmojiWord(scalar) { body(String(scalar)) }
-            }
-        }
-        flush()
-    }
-
-    /// ASCII text: words are runs of letters and digits, lower-cased byte by byte (same result as the
-    /// general path, without per-scalar string building).
-    private static func forEachASCIITerm(in text: String, _ body: (String) -> Void) {
-        var word: [UInt8] = []
-        word.reserveCapacity(32)
-        func flush() {
-            if !word.isEmpty && word.count <= maximumTermLength { body(String(decoding: word, as: UTF8.self)) }
-            word.removeAll(keepingCapacity: true)
-        }
-        for byte in text.utf8 {
-            switch byte {
-            case 0x30...0x39, 0x61...0x7A: word.append(byte)
-            case 0x41...0x5A: word.append(byte + 0x20)
-            default: flush()
             }
         }
         flush()
