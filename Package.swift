@@ -46,7 +46,7 @@ let package = Package(
         // Images: sniffed, resized, converted and stripped through libvips, cached by their bytes.
         .target(name: "ImagePipeline", dependencies: ["CVips", "Diagnostics"]),
         // The search index.
-        .target(name: "SearchIndex", dependencies: ["Diagnostics"]),
+        .target(name: "SearchIndex", dependencies: ["Diagnostics", "MarkupText"]),
         // Anki packages (.apkg: SQLite collection + media in a zip) and Anki's text import format.
         .target(name: "AnkiExport", dependencies: ["CSQLite", "CLibCrypto", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // Pages, assets, staging writer.
@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(name: "OptotypesTests", dependencies: ["Optotypes"]),
         .testTarget(name: "ChartPDFTests", dependencies: ["ChartPDF", "Optotypes"], exclude: ["Golden"]),
         .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex", "Diagnostics"]),
-        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "Deck", "Diagnostics", "Templating", "ImagePipeline"], exclude: ["Golden"]),
+        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "Deck", "Diagnostics", "Templating", "ImagePipeline", "MarkupText"], exclude: ["Golden"]),
         .testTarget(name: "SessionPDFTests", dependencies: ["SessionPDF"]),
         .testTarget(name: "EndToEndTests", dependencies: ["LoupeKit"]),
         .testTarget(name: "DefaultTemplatesTests", dependencies: ["DefaultTemplates", "Templating"]),

@@ -46,24 +46,13 @@ public struct SearchIndexBundle: Sendable, Equatable {
         }
         // Shards are independent: encode them on every core.
         let termCount = termShards.count
-        let failure = Mutex<(any Error)?>(nil)
         DispatchQueue.concurrentPerform(iterations: termCount + documentShards.count) { index in
-            do {
-                let key = index < termCount ? Self.termShardKey(index) : Self.documentShardKey(index - termCount)
-                if isKept(key) { return }
-                let files = index < termCount ? try Self.encode(termShards[index], key: key)
-                                              : try Self.encode(documentShards[index - termCount], key: key)
-                for file in files { body(file) }
-            } catch {
-                failure.withLock { $0 = $0 ?? error }
-            }
+            let key = index < termCount ? Self.termShardKey(index) : Self.documentShardKey(index - termCount)
+            if isKept(key) { return }
+            let json = index < termCount ? SearchIndexEncoding.termShardJSON(termShards[index])
+                                         : SearchIndexEncoding.documentShardJSON(documentShards[index - termCount])
+            body(SearchIndexFile(path: key + ".json", contents: SearchIndexEncoding.jsonFile(json)))
+            body(SearchIndexFile(path: key + ".js", contents: SearchIndexEncoding.shardScript(key: key, json: json)))
         }
-        if let error = failure.withLock({ $0 }) { throw .encodingFailed(reason: "\(error)") }
-    }
-
-    private static func encode<Shard: Encodable>(_ shard: Shard, key: String) throws -> [SearchIndexFile] {
-        let json = try SearchIndexEncoding.json(shard)
-        return [SearchIndexFile(path: key + ".json", contents: SearchIndexEncoding.jsonFile(json)),
-                SearchIndexFile(path: key + ".js", contents: SearchIndexEncoding.shardScript(key: key, json: json))]
     }
 }

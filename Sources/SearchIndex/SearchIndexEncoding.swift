@@ -1,4 +1,5 @@
 import Foundation
+import MarkupText
 
 /// Serialises index files as deterministic JSON, and wraps them as scripts for `file://` sites.
 enum SearchIndexEncoding {
@@ -8,6 +9,47 @@ enum SearchIndexEncoding {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return scriptSafe(try encoder.encode(value))
+    }
+
+    /// A term shard as ``json(_:)`` writes it, written by hand (`JSONEncoder` was a third of encoding
+    /// the index).
+    static func termShardJSON(_ shard: SearchIndexSchema.TermShard) -> Data {
+        var out = "{\"postings\":"
+        JSONText.append(strings: shard.postings, to: &out, escapingMarkup: true)
+        out += ",\"terms\":"
+        JSONText.append(strings: shard.terms, to: &out, escapingMarkup: true)
+        out += ",\"version\":\(shard.version)}"
+        return Data(out.utf8)
+    }
+
+    /// A document shard as ``json(_:)`` writes it, written by hand.
+    static func documentShardJSON(_ shard: SearchIndexSchema.DocumentShard) -> Data {
+        var out = "{\"documents\":["
+        for (index, document) in shard.documents.enumerated() {
+            if index > 0 { out += "," }
+            out += "{\"kind\":"
+            JSONText.append(string: document.kind.rawValue, to: &out, escapingMarkup: true)
+            out += ",\"path\":"
+            JSONText.append(strings: document.path, to: &out, escapingMarkup: true)
+            out += ",\"sections\":["
+            for (index, section) in document.sections.enumerated() {
+                if index > 0 { out += "," }
+                out += "{\"anchor\":"
+                JSONText.append(string: section.anchor, to: &out, escapingMarkup: true)
+                out += ",\"header\":"
+                JSONText.append(string: section.header, to: &out, escapingMarkup: true)
+                out += ",\"text\":"
+                JSONText.append(string: section.text, to: &out, escapingMarkup: true)
+                out += "}"
+            }
+            out += "],\"title\":"
+            JSONText.append(string: document.title, to: &out, escapingMarkup: true)
+            out += ",\"url\":"
+            JSONText.append(string: document.url, to: &out, escapingMarkup: true)
+            out += "}"
+        }
+        out += "],\"first\":\(shard.first),\"version\":\(shard.version)}"
+        return Data(out.utf8)
     }
 
     /// `data` with markup-significant characters escaped (valid only inside JSON text).

@@ -34,6 +34,32 @@ struct SearchIndexFilesTests {
         #expect(files.filter { $0.path.hasSuffix(".js") }.count == files.count / 2)
     }
 
+    /// Shards are written by hand for speed: they must be the bytes `JSONEncoder` (sorted keys,
+    /// slashes unescaped) and the script-safe escaping give, for any text.
+    @Test func handWrittenShardsAreTheEncodersBytes() throws {
+        let pieces = ["a", "é", "👁", "\"", "\\", "/", "\n", "\r", "\t", "\u{08}", "\u{0C}", "\u{00}", "\u{1F}", "\u{7F}",
+                      "\u{2028}", "\u{2029}", "\u{2027}", "<p>", "</script>", "&amp;", ">", " ", "~stem"]
+        var state: UInt64 = 0x5EA2C4  // a fixed sequence: a failing shard can be reproduced
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        func text() -> String { (0..<next(12)).map { _ in pieces[next(pieces.count)] }.joined() }
+        for _ in 0..<300 {
+            let terms = (0..<next(6)).map { _ in text() }
+            let termShard = SearchIndexSchema.TermShard(terms: terms, postings: terms.map { _ in text() })
+            #expect(SearchIndexEncoding.termShardJSON(termShard) == (try SearchIndexEncoding.json(termShard)), "\(termShard)")
+            let documents = (0..<next(4)).map { _ in
+                SearchDocument(url: text(), title: text(), path: (0..<next(3)).map { _ in text() },
+                               kind: SearchDocument.Kind.allCases[next(SearchDocument.Kind.allCases.count)],
+                               sections: (0..<next(4)).map { _ in SearchSection(anchor: text(), header: text(), text: text()) })
+            }
+            let documentShard = SearchIndexSchema.DocumentShard(first: next(100_000), documents: documents)
+            #expect(SearchIndexEncoding.documentShardJSON(documentShard) == (try SearchIndexEncoding.json(documentShard)),
+                    "\(documentShard)")
+        }
+    }
+
     @Test func scriptsWrapTheSameJSON() throws {
         let files = try SearchIndexBuilder().build(IndexFixtures.cards).files()
         let json = try #require(IndexFixtures.file("index.json", in: files))

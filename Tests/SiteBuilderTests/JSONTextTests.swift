@@ -1,5 +1,5 @@
 import Foundation
-@testable import SiteBuilder
+import MarkupText
 import Testing
 
 /// The study data is JSON written by hand (`JSONText`, for speed): it must be the bytes Foundation's
@@ -28,6 +28,12 @@ struct JSONTextTests {
             var out = ""
             JSONText.append(strings: [sample], to: &out)
             #expect(out == (try encoder(sample)), "\(sample.unicodeScalars.map { String($0.value, radix: 16) })")
+            // Escaping markup too: inside the encoder's JSON every <, > and & is in a string.
+            var safe = ""
+            JSONText.append(strings: [sample], to: &safe, escapingMarkup: true)
+            let expected = try encoder(sample).replacingOccurrences(of: "<", with: "\\u003c")
+                .replacingOccurrences(of: ">", with: "\\u003e").replacingOccurrences(of: "&", with: "\\u0026")
+            #expect(safe == expected, "\(sample.unicodeScalars.map { String($0.value, radix: 16) })")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import MarkupText
 
 extension PageWriter {
     /// Writes `manifest.webmanifest` (installable web app) and `sw.js`, a service worker that caches

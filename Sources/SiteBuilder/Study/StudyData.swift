@@ -1,6 +1,7 @@
 import Deck
 import Foundation
 import MarkdownHTML
+import MarkupText
 import Study
 import Templating
 
@@ -150,62 +151,5 @@ enum StudyData {
             index = data.index(after: index)
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-}
-
-/// Minimal JSON text writing with the exact escaping of Foundation's `JSONEncoder`
-/// (`.withoutEscapingSlashes`), plus U+2028/U+2029 escaped for old JavaScript parsers.
-enum JSONText {
-    /// Appends `value` as a JSON string literal. Works on the UTF-8 bytes: a section's HTML has a line
-    /// break every few dozen bytes, and appending the text between escapes piece by piece was most of
-    /// the cost of a study part file.
-    static func append(string value: String, to out: inout String) {
-        let needsEscaping = value.utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }
-        guard needsEscaping else {
-            out += "\""
-            out += value
-            out += "\""
-            return
-        }
-        let utf8 = Array(value.utf8)
-        var escaped: [UInt8] = [0x22]
-        escaped.reserveCapacity(utf8.count + utf8.count / 8 + 2)
-        let hex = Array("0123456789abcdef".utf8)
-        var index = 0
-        while index < utf8.count {
-            let byte = utf8[index]
-            index += 1
-            switch byte {
-            case 0x22, 0x5C: escaped += [0x5C, byte]
-            case 0x0A: escaped += [0x5C, UInt8(ascii: "n")]
-            case 0x0D: escaped += [0x5C, UInt8(ascii: "r")]
-            case 0x09: escaped += [0x5C, UInt8(ascii: "t")]
-            case 0x08: escaped += [0x5C, UInt8(ascii: "b")]
-            case 0x0C: escaped += [0x5C, UInt8(ascii: "f")]
-            case 0x00..<0x20: escaped += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-            case 0xE2 where index + 1 < utf8.count && utf8[index] == 0x80 && (utf8[index + 1] == 0xA8 || utf8[index + 1] == 0xA9):
-                // U+2028 and U+2029: legal in JSON, but not in old JavaScript parsers.
-                escaped += Array("\\u202".utf8) + [utf8[index + 1] == 0xA8 ? UInt8(ascii: "8") : UInt8(ascii: "9")]
-                index += 2
-            default: escaped.append(byte)
-            }
-        }
-        escaped.append(0x22)
-        out += String(decoding: escaped, as: UTF8.self)
-    }
-
-    /// Appends an array of strings.
-    static func append(strings values: [String], to out: inout String) {
-        out += "["
-        for (index, value) in values.enumerated() {
-            if index > 0 { out += "," }
-            append(string: value, to: &out)
-        }
-        out += "]"
-    }
-
-    /// The key order of `JSONEncoder`'s `.sortedKeys` (by UTF-8 bytes).
-    static func precedes(_ a: String, _ b: String) -> Bool {
-        a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 }
