@@ -56,6 +56,20 @@ public struct TemplateLibrary: Sendable {
     /// Whether a template called `name` was loaded.
     public func hasTemplate(_ name: String) -> Bool { names.contains(name) }
 
+    /// Whether the template `name` (a `.md` template) includes the partial `partial`
+    /// (`{{> partial}}`, any spacing), e.g. a `card.md` written before sections came pre-rendered.
+    public func includes(_ name: String, partial: String) -> Bool {
+        guard let file = files[name + ".md"] else { return false }
+        let text = String(decoding: file.data, as: UTF8.self)
+        var rest = text[...]
+        while let open = rest.range(of: "{{>") {
+            let tag = rest[open.upperBound...].prefix { $0 != "}" }
+            if tag.trimmingCharacters(in: .whitespaces) == partial { return true }
+            rest = rest[open.upperBound...]
+        }
+        return false
+    }
+
     /// Renders template `name` with `context` (dictionaries, arrays, strings, numbers, booleans).
     public func render(_ name: String, with context: Any) throws(TemplateError) -> String {
         guard names.contains(name), let text = library.render(context, withTemplate: name)

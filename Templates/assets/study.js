@@ -638,6 +638,15 @@
           render(card, loaded[id]);
         });
       }
+      // A section's headings one level down: here the card title is the <h2>, on the card page the <h1>.
+      function demoteHeadings(root) {
+        Array.prototype.forEach.call(root.querySelectorAll("h1, h2, h3, h4, h5"), function (heading) {
+          var deeper = doc.createElement("h" + (Number(heading.tagName.charAt(1)) + 1));
+          Array.prototype.forEach.call(heading.attributes, function (a) { deeper.setAttribute(a.name, a.value); });
+          while (heading.firstChild) deeper.appendChild(heading.firstChild);
+          heading.parentNode.replaceChild(deeper, heading);
+        });
+      }
       function render(card, data) {
         data = data || { s: [], i: [] };
         status.textContent = (resumed ? "Resumed: " : "Studying ") + label + " · pass " + session.pass + " · " + session.remaining() + " left in this pass · " +
@@ -673,7 +682,8 @@
         data.s.forEach(function (html, i) {
           var section = el("section", "card-section");
           section.setAttribute("data-index", String(i + 1));
-          section.innerHTML = html; // generated and escaped by Loupe at build time, like the card pages
+          section.innerHTML = html; // the card page's section, generated and escaped by Loupe at build time
+          demoteHeadings(section);
           sections.appendChild(section);
         });
         if (!data.s.length) sections.appendChild(el("p", "empty", "This card has no sections."));

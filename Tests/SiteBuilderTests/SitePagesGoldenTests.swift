@@ -69,7 +69,8 @@ struct SitePagesGoldenTests {
         let drawing = ProcessedImage(sourceFormat: "svg", contentHash: String(repeating: "ab", count: 32), renditions: [rendition],
                                      fallback: Rendition(format: .png, width: 80, height: 60, byteCount: 1))
         let images = Dictionary(uniqueKeysWithValues: ["a.svg", "b.svg"].map { ($0, PublishedImage(image: drawing, sourceName: $0, folder: "images/")) })
-        var context = DeckPages.card(topic.cards[0], in: category, topic, position: 0, note: nil, images: images)
+        let sectionHTML = try CardSectionHTML.render(topic.cards[0], renderer: PageRenderer(templates: templates, site: ["title": "Golden"]))
+        var context = DeckPages.card(topic.cards[0], in: category, topic, position: 0, sectionHTML: sectionHTML, note: nil, images: images)
         context["root"] = "../../../"
         try GoldenFile.check(try templates.render("card", with: context), against: "card.md")
 

@@ -6,6 +6,7 @@ built study/cards.js, so the tests follow the deck rather than hard-coding its t
 """
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -113,6 +114,25 @@ def test_study_loads_only_the_parts_of_the_cards_it_shows(driver, site_url, site
     assert sorted(set(loaded)) == sorted({"study/cards.js"} | {part_of[c] for c in shown}), shown
     assert browser_errors(driver) == []
 
+
+
+def test_study_shows_the_card_pages_questions_one_level_down(driver, site_url, site_dir, browser_errors):
+    """A study card shows its card page's sections: every question, as an <h3> under the card's <h2>
+    title (the data holds the page's <h2>; study.js moves headings one level down)."""
+    base, site = site_url(KIND), site_dir(KIND)
+    _fresh(driver, base)
+    _open(driver, base + "study.html#seed=3")
+    card = WebDriverWait(driver, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, "#study-stage article.card .card-section"))
+    card_id = driver.find_element(By.CSS_SELECTOR, "#study-stage article.card").get_attribute("data-card")
+    page = (site / "deck" / f"{card_id}.html").read_text()
+    questions = re.findall(r'<section class="card-section"[^>]*>\n<h2>(.*?)</h2>', page)
+    assert questions, card_id
+    shown = driver.execute_script(
+        "return Array.from(document.querySelectorAll('#study-stage .card-section')).map(s => { var h = s.querySelector('h1, h2, h3, h4');"
+        " return h ? [h.tagName, h.innerHTML] : null; })")
+    assert [q for q in shown if q] == [["H3", q] for q in questions], card_id
+    assert driver.find_elements(By.CSS_SELECTOR, "#study-stage .card-section h2") == []
+    assert browser_errors(driver) == []
 
 
 def test_reveal_order_on_a_card_page(driver, site_url, site_dir, browser_errors):

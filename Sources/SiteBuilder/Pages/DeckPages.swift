@@ -59,19 +59,21 @@ enum DeckPages {
         ]
     }
 
-    /// The context of one card section for the `card-section` partial, on card pages and (with
-    /// `inStudy`) in study mode's data files.
-    static func section(_ section: CardSection, index: Int, of count: Int, inStudy: Bool = false) -> [String: Any] {
+    /// The context of one card section for the `card-section` template (``CardSectionHTML``).
+    static func section(_ section: CardSection, index: Int, of count: Int) -> [String: Any] {
         [
             "anchor": "s\(index + 1)", "number": index + 1,
             "hasHeader": !section.header.isEmpty, "header": DeckMarkdown.header(section.header),
             "hasInfo": !section.info.isEmpty, "info": DeckMarkdown.info(section.info),
-            "isLast": index == count - 1, "inStudy": inStudy,
+            "isLast": index == count - 1,
         ]
     }
 
-    static func card(_ card: Card, in category: DeckCategory, _ topic: DeckTopic, position: Int,
-                     note: [String: Any]?, images published: [String: PublishedImage] = [:]) -> [String: Any] {
+    /// A card page's context. `sectionHTML` is each section rendered by ``CardSectionHTML/render(_:renderer:)``
+    /// (`html` in `sections`); with `sectionKeys`, each section also has the `card-section` keys, for a
+    /// `card.md` that still includes that partial.
+    static func card(_ card: Card, in category: DeckCategory, _ topic: DeckTopic, position: Int, sectionHTML: [String],
+                     sectionKeys: Bool = false, note: [String: Any]?, images published: [String: PublishedImage] = [:]) -> [String: Any] {
         let root = SitePaths.root(of: SitePaths.card(card))
         let shown = card.images.filter { published[$0.file] != nil }
         let sizes = shown.count > 1 ? ImageSizes.stripMany : ImageSizes.stripSingle
@@ -87,8 +89,11 @@ enum DeckPages {
             if let caption = image.caption { entry["caption"] = caption }
             return entry
         }
-        let sections = card.sections.enumerated().map { index, section in
-            Self.section(section, index: index, of: card.sections.count)
+        let sections = card.sections.enumerated().map { index, section -> [String: Any] in
+            var entry: [String: Any] = sectionKeys ? Self.section(section, index: index, of: card.sections.count)
+                : ["anchor": "s\(index + 1)", "number": index + 1, "isLast": index == card.sections.count - 1]
+            entry["html"] = index < sectionHTML.count ? CardSectionHTML.embeddable(sectionHTML[index]) : ""
+            return entry
         }
         var context: [String: Any] = [
             "title": card.title, "id": card.id, "category": card.category, "topic": card.topic,

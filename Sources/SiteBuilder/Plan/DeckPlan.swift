@@ -4,18 +4,26 @@ import Foundation
 /// The deck's part of the build plan: the contents and About pages, every category, topic and card
 /// page, and the study data parts. A function of the loaded content alone; nothing is rendered here.
 enum DeckPlan {
-    /// Every file: the index pages, then each topic's card pages followed by its study parts. A part
-    /// costs as much as its 16 cards' pages, so keeping each topic's parts beside its cards spreads them
-    /// over the workers' chunks instead of leaving them all in the last one. `cardDigests` is
-    /// ``CardDigest/contents(of:images:)`` of the same deck and images.
+    /// Every file: the index pages, then each study part followed by the pages of its cards. The part
+    /// renders its cards' sections and hands them to those pages (``CardSectionHTML/Handoff``), which
+    /// come right after it in the same worker's chunk, so a full build renders each section once. It also
+    /// spreads the parts over the workers' chunks. `cardDigests` is ``CardDigest/contents(of:images:)``
+    /// of the same deck and images.
     static func files(of content: SiteContent, images: [String: PublishedImage], cardDigests: [String: String],
                       renderer: PageRenderer) -> [PlannedFile] {
         var files = indexPages(of: content)
         files.reserveCapacity(files.count + content.deck.cardCount * 17 / 16 + content.deck.categories.count)
+        let handoff = CardSectionHTML.Handoff()
+        let sectionKeys = renderer.templates.includes("card", partial: "card-section")
         for category in content.deck.categories {
             for topic in category.topics {
-                files += cardPages(of: topic, in: category, study: content.study, images: images, cardDigests: cardDigests, renderer: renderer)
-                files += studyParts(of: topic, in: category, images: images, cardDigests: cardDigests, renderer: renderer)
+                let pages = cardPages(of: topic, in: category, study: content.study, images: images, cardDigests: cardDigests,
+                                      renderer: renderer, handoff: handoff, sectionKeys: sectionKeys)
+                for (index, part) in studyParts(of: topic, in: category, images: images, cardDigests: cardDigests,
+                                                renderer: renderer, handoff: handoff).enumerated() {
+                    files.append(part)
+                    files += pages[(index * StudyData.cardsPerPart)..<min(pages.count, (index + 1) * StudyData.cardsPerPart)]
+                }
             }
         }
         return files
@@ -49,7 +57,8 @@ enum DeckPlan {
     /// One page per card of `topic`, digested from the deck model: an unchanged card costs no context
     /// and no Markdown.
     static func cardPages(of topic: DeckTopic, in category: DeckCategory, study: StudyContent, images: [String: PublishedImage],
-                          cardDigests: [String: String], renderer: PageRenderer) -> [PlannedFile] {
+                          cardDigests: [String: String], renderer: PageRenderer, handoff: CardSectionHTML.Handoff,
+                          sectionKeys: Bool) -> [PlannedFile] {
         let site = renderer.siteDigest
         return topic.cards.enumerated().map { position, card in
             let path = SitePaths.card(card)
@@ -61,19 +70,22 @@ enum DeckPlan {
                 },
                 recipe: .page(template: "card", page: PageRenderer.Page(title: card.title, root: SitePaths.root(of: path), kind: "card"),
                               context: {
-                                  DeckPages.card(card, in: category, topic, position: position,
-                                                 note: study.noteContext(for: card.id), images: images)
+                                  let sectionHTML = try handoff.take(card.id) ?? CardSectionHTML.render(card, renderer: renderer)
+                                  return DeckPages.card(card, in: category, topic, position: position, sectionHTML: sectionHTML,
+                                                        sectionKeys: sectionKeys, note: study.noteContext(for: card.id), images: images)
                               }))
         }
     }
 
     /// `topic`'s cards in parts of ``StudyData/cardsPerPart`` for study mode.
     static func studyParts(of topic: DeckTopic, in category: DeckCategory, images: [String: PublishedImage],
-                           cardDigests: [String: String], renderer: PageRenderer) -> [PlannedFile] {
+                           cardDigests: [String: String], renderer: PageRenderer, handoff: CardSectionHTML.Handoff) -> [PlannedFile] {
         stride(from: 1, through: StudyData.partCount(of: topic), by: 1).map { part in
             PlannedFile(path: StudyData.partPath(part, of: category, topic),
                         digest: { CardDigest.studyPart(part, of: category, topic, contents: cardDigests, site: renderer.siteDigest) },
-                        recipe: .data { Data(try StudyData.part(part, of: category, topic, images: images, renderer: renderer).utf8) })
+                        recipe: .data {
+                            Data(try StudyData.part(part, of: category, topic, images: images, renderer: renderer, handoff: handoff).utf8)
+                        })
         }
     }
 }

@@ -36,7 +36,7 @@ extension PageWriter {
         if let digest, output.reuse(file.path, digest: digest) != nil { return }
         switch file.recipe {
         case .page(let template, let page, let context):
-            try renderer.write(template, context: context(), page: page, to: file.path, output: output, digest: digest)
+            try renderer.write(template, context: try context(), page: page, to: file.path, output: output, digest: digest)
         case .data(let make):
             try output.write(try make(), to: file.path, digest: digest)
         }

@@ -7,7 +7,7 @@ struct PlannedFile: Sendable {
     /// How the file is made.
     enum Recipe: Sendable {
         /// A Markdown template rendered with its context, inside the layout.
-        case page(template: String, page: PageRenderer.Page, context: @Sendable () -> [String: Any])
+        case page(template: String, page: PageRenderer.Page, context: @Sendable () throws -> [String: Any])
         /// Bytes made by a function.
         case data(@Sendable () throws -> Data)
     }

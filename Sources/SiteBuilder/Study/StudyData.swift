@@ -80,17 +80,15 @@ enum StudyData {
     }
 
     /// `study/topics/<category>/<topic>/<part>.js`.
-    /// Each section is rendered through the same `card-section` template as the card pages, so study
-    /// mode shows what the card page shows (questions first, answers in `.answer` for recall).
+    /// Each section is the card page's (``CardSectionHTML``), so study mode shows what the card page
+    /// shows (questions first, answers in `.answer` for recall); with a `handoff`, the rendered sections
+    /// are left there for the card pages.
     static func part(_ part: Int, of category: DeckCategory, _ topic: DeckTopic, images published: [String: PublishedImage] = [:],
-                     renderer: PageRenderer) throws(TemplateError) -> String {
+                     renderer: PageRenderer, handoff: CardSectionHTML.Handoff? = nil) throws(TemplateError) -> String {
         var cards: [String: TopicCard] = [:]
         for card in Self.cards(of: topic, part: part) {
-            var sections: [String] = []
-            for (index, section) in card.sections.enumerated() {
-                sections.append(try renderer.fragment("card-section",
-                                                      context: DeckPages.section(section, index: index, of: card.sections.count, inStudy: true)))
-            }
+            let sections = try CardSectionHTML.render(card, renderer: renderer)
+            handoff?.give(sections, for: card.id)
             let images = card.images.filter { published[$0.file] != nil }.enumerated().compactMap { index, image -> [String]? in
                 guard let picture = published[image.file] else { return nil }
                 return [picture.fallbackPath, image.caption ?? "Image \(index + 1) of \(card.title)", image.caption ?? "",
