@@ -52,6 +52,26 @@ struct OutputSafetyTests {
         try expectRefused(out: "content/new-folder", in: project)
     }
 
+    /// Run from a folder that was deleted (a removed worktree, a renamed project), relative paths lead
+    /// nowhere: the build must say so at once. It used to walk up `.`, `..`, `../..` forever at full CPU.
+    @Test func aDeletedWorkingFolderIsReportedNotLoopedOn() throws {
+        let project = try Self.project()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let binary = try #require(LoupeBinary.executable, "build the loupe executable first (swift build --product loupe)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "mkdir gone && cd gone && rmdir ../gone && exec timeout 60 \"$0\" build --quiet --content content --out site", binary.path]
+        process.currentDirectoryURL = project
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2, "status \(process.terminationStatus) (124: it hung): \(stderr)")
+        #expect(stderr.contains("the working folder no longer exists"), "\(stderr)")
+    }
+
     @Test func refusesTheWorkingFolder() throws {
         let project = try Self.project()
         let elsewhere = try LoupeBinary.temporaryFolder("safety-elsewhere")

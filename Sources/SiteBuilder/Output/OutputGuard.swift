@@ -18,6 +18,10 @@ enum OutputGuard {
     /// The real destination to write, or why not.
     static func destination(for options: BuildOptions) throws(OutputError) -> URL {
         let shown = options.output.relativePath
+        // A relative path only becomes absolute against an existing working folder.
+        for path in [options.output.path, options.content.path, options.templates.path] where !path.hasPrefix("/") {
+            throw .workingFolderGone(path: path)
+        }
         let real = realPath(ofPossiblyMissing: options.output.path)
         if real == "/" { throw .unsafeDestination(path: shown, reason: "it is the root folder") }
         var protected = [("working folder", FileManager.default.currentDirectoryPath)]
@@ -53,13 +57,17 @@ enum OutputGuard {
     /// (with `.` and `..` applied to it).
     static func realPath(ofPossiblyMissing path: String) -> String {
         let absolute = URL(fileURLWithPath: path).path
+        // Without a working folder a relative path stays relative, and its parents never reach `/`.
+        guard absolute.hasPrefix("/") else { return absolute }
         var existing = absolute
         var tail: [String] = []
         while existing != "/" && !existing.isEmpty {
             if let real = ContentFolder.realPath(existing) { return join(real, tail) }
             let url = URL(fileURLWithPath: existing)
             tail.insert(url.lastPathComponent, at: 0)
-            existing = url.deletingLastPathComponent().path
+            let parent = url.deletingLastPathComponent().path
+            if parent == existing { break }
+            existing = parent
         }
         return join("/", tail)
     }

@@ -220,6 +220,8 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
     case notLoupeOutput(path: String)
     /// Another build holds the output lock.
     case busy(path: String)
+    /// A relative path was given but the working folder no longer exists (deleted or renamed).
+    case workingFolderGone(path: String)
 
     /// A message for the user.
     public var description: String {
@@ -234,6 +236,8 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): error: refusing to replace this folder: it is not empty and was not written by loupe build (it has no .loupe/ folder); pass --out with a new or empty folder, or move its files away yourself first"
         case .busy(let path):
             return "\(path): error: another loupe build is writing this output folder; wait for it to finish and build again"
+        case .workingFolderGone(let path):
+            return "\(path): error: the working folder no longer exists (was it deleted or renamed?), so this relative path leads nowhere; cd into an existing folder, or pass --content and --out as absolute paths"
         }
     }
 }
