@@ -56,18 +56,22 @@ public struct TemplateLibrary: Sendable {
     /// Whether a template called `name` was loaded.
     public func hasTemplate(_ name: String) -> Bool { names.contains(name) }
 
-    /// Whether the template `name` (a `.md` template) includes the partial `partial`
-    /// (`{{> partial}}`, any spacing), e.g. a `card.md` written before sections came pre-rendered.
-    public func includes(_ name: String, partial: String) -> Bool {
-        guard let file = files[name + ".md"] else { return false }
+    /// The names the `.md` template `name` refers to in its tags (`{{x}}`, `{{{x}}}`, `{{#x}}`,
+    /// `{{^x}}`, `{{> x}}`, each part of a dotted name), e.g. to learn whether a user's `card.md` still
+    /// reads keys the built-in one no longer needs. Empty when there is no such template.
+    public func tagNames(of name: String) -> Set<String> {
+        guard let file = files[name + ".md"] else { return [] }
         let text = String(decoding: file.data, as: UTF8.self)
+        var names = Set<String>()
         var rest = text[...]
-        while let open = rest.range(of: "{{>") {
-            let tag = rest[open.upperBound...].prefix { $0 != "}" }
-            if tag.trimmingCharacters(in: .whitespaces) == partial { return true }
+        while let open = rest.range(of: "{{") {
             rest = rest[open.upperBound...]
+            guard let close = rest.range(of: "}}") else { break }
+            let tag = rest[..<close.lowerBound].trimmingCharacters(in: CharacterSet(charactersIn: " {&#^/>!=%"))
+            for part in tag.split(separator: ".") { names.insert(part.trimmingCharacters(in: .whitespaces)) }
+            rest = rest[close.upperBound...]
         }
-        return false
+        return names
     }
 
     /// Renders template `name` with `context` (dictionaries, arrays, strings, numbers, booleans).

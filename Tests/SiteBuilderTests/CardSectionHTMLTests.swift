@@ -35,8 +35,10 @@ struct CardSectionHTMLTests {
         let section = "data-index=\"{{number}}\">\n\n{{{html}}}"
         #expect(text.contains(section))
         try Data(text.replacingOccurrences(of: section, with: "data-index=\"{{number}}\">\n\n{{> card-section}}").utf8).write(to: card)
-        #expect(try TemplateLibrary(directory: legacy).includes("card", partial: "card-section"))
-        #expect(!(try TemplateLibrary(directory: package.appendingPathComponent("Templates")).includes("card", partial: "card-section")))
+        #expect(try TemplateLibrary(directory: legacy).tagNames(of: "card").contains("card-section"))
+        let builtIn = try TemplateLibrary(directory: package.appendingPathComponent("Templates")).tagNames(of: "card")
+        #expect(builtIn.isSuperset(of: ["sections", "html", "title", "root", "breadcrumbs"]) && !builtIn.contains("card-section")
+                && !builtIn.contains("header") && !builtIn.contains("info"), "\(builtIn.sorted())")
         func build(_ templates: URL, into name: String) throws -> URL {
             var options = BuildOptions(content: package.appendingPathComponent("content"), templates: templates,
                                        output: root.appendingPathComponent(name), includeSessions: false)
@@ -56,5 +58,23 @@ struct CardSectionHTMLTests {
             compared += 1
         }
         #expect(compared > 20)
+    }
+
+    /// A `card.md` that reads a section's `header` and `info` itself (no partial) still gets them.
+    @Test func aCardTemplateReadingSectionKeysItselfGetsThem() throws {
+        let root = try TemporaryFolder.make("loupe-own-card")
+        defer { TemporaryFolder.remove(root) }
+        let package = SitePagesGoldenTests.packageRoot
+        let templates = root.appendingPathComponent("Templates")
+        try FileManager.default.copyItem(at: package.appendingPathComponent("Templates"), to: templates)
+        try Data("# {{title}}\n\n{{#sections}}\n<div class=\"mine\">\n\n### {{{header}}}\n\n{{{info}}}\n\n</div>\n\n{{/sections}}\n".utf8)
+            .write(to: templates.appendingPathComponent("card.md"))
+        var options = BuildOptions(content: package.appendingPathComponent("content"), templates: templates,
+                                   output: root.appendingPathComponent("site"), includeSessions: false)
+        options.imageCache = root.appendingPathComponent("cache")
+        let report = SiteGenerator.build(options)
+        #expect(report.succeeded, "\(report.diagnostics)")
+        let page = try String(contentsOf: options.output.appendingPathComponent("deck/anatomy/the-globe/coats-of-the-eye.html"), encoding: .utf8)
+        #expect(page.contains("<div class=\"mine\">\n<h3>") && page.contains("<li>"), "\(page)")
     }
 }

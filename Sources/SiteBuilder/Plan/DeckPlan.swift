@@ -14,7 +14,9 @@ enum DeckPlan {
         var files = indexPages(of: content)
         files.reserveCapacity(files.count + content.deck.cardCount * 17 / 16 + content.deck.categories.count)
         let handoff = CardSectionHTML.Handoff()
-        let sectionKeys = renderer.templates.includes("card", partial: "card-section")
+        // A card.md written before `html` (including the `card-section` partial, or reading a section's
+        // header and info itself) gets every section key.
+        let sectionKeys = !renderer.templates.tagNames(of: "card").isDisjoint(with: ["card-section", "hasHeader", "header", "hasInfo", "info"])
         for category in content.deck.categories {
             for topic in category.topics {
                 let pages = cardPages(of: topic, in: category, study: content.study, images: images, cardDigests: cardDigests,
