@@ -6,46 +6,62 @@ public enum JSONText {
     /// Appends `value` as a JSON string literal. With `escapingMarkup`, `<`, `>` and `&` are written
     /// `\u003c`, `\u003e` and `\u0026` as well, so no text can close a `<script>` it is embedded in.
     ///
-    /// Works on the UTF-8 bytes: a section's HTML has a line break every few dozen bytes, and appending
-    /// the text between escapes piece by piece was most of the cost of a study part file.
+    /// Works on the UTF-8 bytes, writing an escaped value straight into the new string's storage: a
+    /// section's HTML has a line break every few dozen bytes, and building it byte by byte in an array
+    /// first was three times slower.
     public static func append(string value: String, to out: inout String, escapingMarkup: Bool = false) {
-        let needsEscaping = value.utf8.contains { byte in
-            byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2 || (escapingMarkup && (byte == 0x3C || byte == 0x3E || byte == 0x26))
-        }
-        guard needsEscaping else {
-            out += "\""
-            out += value
-            out += "\""
-            return
-        }
-        let utf8 = Array(value.utf8)
-        var escaped: [UInt8] = [0x22]
-        escaped.reserveCapacity(utf8.count + utf8.count / 8 + 2)
-        let hex = Array("0123456789abcdef".utf8)
-        var index = 0
-        while index < utf8.count {
-            let byte = utf8[index]
-            index += 1
-            switch byte {
-            case 0x22, 0x5C: escaped += [0x5C, byte]
-            case 0x0A: escaped += [0x5C, UInt8(ascii: "n")]
-            case 0x0D: escaped += [0x5C, UInt8(ascii: "r")]
-            case 0x09: escaped += [0x5C, UInt8(ascii: "t")]
-            case 0x08: escaped += [0x5C, UInt8(ascii: "b")]
-            case 0x0C: escaped += [0x5C, UInt8(ascii: "f")]
-            case 0x00..<0x20: escaped += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-            case 0x3C where escapingMarkup, 0x3E where escapingMarkup, 0x26 where escapingMarkup:
-                escaped += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-            case 0xE2 where index + 1 < utf8.count && utf8[index] == 0x80 && (utf8[index + 1] == 0xA8 || utf8[index + 1] == 0xA9):
-                // U+2028 and U+2029: legal in JSON, but not in old JavaScript parsers.
-                escaped += Array("\\u202".utf8) + [utf8[index + 1] == 0xA8 ? UInt8(ascii: "8") : UInt8(ascii: "9")]
-                index += 2
-            default: escaped.append(byte)
+        var value = value
+        value.withUTF8 { source in
+            let needsEscaping = source.contains { byte in
+                byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2 || (escapingMarkup && (byte == 0x3C || byte == 0x3E || byte == 0x26))
+            }
+            guard needsEscaping else {
+                out += "\""
+                out += String(decoding: source, as: UTF8.self)
+                out += "\""
+                return
+            }
+            // At most six bytes for one (`\u00XX`), plus the quotes.
+            out += String(unsafeUninitializedCapacity: source.count * 6 + 2) { buffer in
+                var written = 0
+                func put(_ byte: UInt8) {
+                    buffer[written] = byte
+                    written += 1
+                }
+                func putUnicodeEscape(_ byte: UInt8) {
+                    for character in [0x5C, UInt8(ascii: "u"), 0x30, 0x30] as [UInt8] { put(character) }
+                    put(hexDigits[Int(byte >> 4)])
+                    put(hexDigits[Int(byte & 0x0F)])
+                }
+                put(0x22)
+                var index = 0
+                while index < source.count {
+                    let byte = source[index]
+                    index += 1
+                    switch byte {
+                    case 0x22, 0x5C: put(0x5C); put(byte)
+                    case 0x0A: put(0x5C); put(UInt8(ascii: "n"))
+                    case 0x0D: put(0x5C); put(UInt8(ascii: "r"))
+                    case 0x09: put(0x5C); put(UInt8(ascii: "t"))
+                    case 0x08: put(0x5C); put(UInt8(ascii: "b"))
+                    case 0x0C: put(0x5C); put(UInt8(ascii: "f"))
+                    case 0x00..<0x20, 0x3C where escapingMarkup, 0x3E where escapingMarkup, 0x26 where escapingMarkup:
+                        putUnicodeEscape(byte)
+                    case 0xE2 where index + 1 < source.count && source[index] == 0x80 && (source[index + 1] == 0xA8 || source[index + 1] == 0xA9):
+                        // U+2028 and U+2029: legal in JSON, but not in old JavaScript parsers.
+                        for character in Array("\\u202".utf8) { put(character) }
+                        put(source[index + 1] == 0xA8 ? UInt8(ascii: "8") : UInt8(ascii: "9"))
+                        index += 2
+                    default: put(byte)
+                    }
+                }
+                put(0x22)
+                return written
             }
         }
-        escaped.append(0x22)
-        out += String(decoding: escaped, as: UTF8.self)
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// Appends an array of strings.
     public static func append(strings values: [String], to out: inout String, escapingMarkup: Bool = false) {
