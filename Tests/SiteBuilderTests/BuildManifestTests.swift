@@ -29,6 +29,29 @@ struct BuildManifestTests {
         #expect(BuildFingerprint.decoded(Data("{\"format\":2}\n".utf8)) == nil)
     }
 
+    /// A file is hashed in whole 1 MiB chunks (the hash depends on them), with its size; a missing
+    /// file gives `nil`.
+    @Test func aFileHashesAsItsBytesInMebibyteChunks() throws {
+        let root = try TemporaryFolder.make("loupe-fnv")
+        defer { TemporaryFolder.remove(root) }
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        let bytes = (0..<(5 << 19) + 13).map { _ -> UInt8 in
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            return UInt8(truncatingIfNeeded: state)
+        }
+        let file = root.appendingPathComponent("big.bin")
+        try Data(bytes).write(to: file)
+        var expected = FNV1a()
+        for start in stride(from: 0, to: bytes.count, by: 1 << 20) {
+            bytes[start..<min(bytes.count, start + (1 << 20))].withUnsafeBytes { expected.add($0) }
+        }
+        var hashed = FNV1a()
+        #expect(hashed.addFile(at: file.path) == bytes.count)
+        #expect(hashed.hex == expected.hex)
+        var missing = FNV1a()
+        #expect(missing.addFile(at: root.appendingPathComponent("none").path) == nil)
+    }
+
     @Test func aFileIsReadAgainOnlyWhenItsIdentityChanged() throws {
         let root = try TemporaryFolder.make("loupe-manifest")
         defer { TemporaryFolder.remove(root) }

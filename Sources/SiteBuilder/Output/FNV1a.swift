@@ -17,16 +17,28 @@ struct FNV1a {
     mutating func add(_ value: Int) { withUnsafeBytes(of: value.littleEndian) { add($0) } }
 
     /// Mixes in the bytes of the file at `path`, read 1 MiB at a time (a 2 GB video never sits in
-    /// memory); returns its size, or `nil` when it cannot be opened.
+    /// memory); returns its size, or `nil` when it cannot be opened or read. Plain `read(2)` into one
+    /// buffer: `FileHandle.read(upToCount:)` reads 4 KiB per system call (9,000 calls for a 35 MB deck).
     mutating func addFile(at path: String) -> Int? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        var size = 0
-        while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-            add(chunk)
-            size += chunk.count
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 8)
+        defer { buffer.deallocate() }
+        var size = 0, filled = 0
+        while true {
+            // Whole 1 MiB chunks whatever the file system's short reads: the hash depends on them.
+            let count = read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            filled += count
+            if filled == buffer.count || count == 0 {
+                add(UnsafeRawBufferPointer(rebasing: buffer[..<filled]))
+                size += filled
+                filled = 0
+            }
+            if count == 0 { return size }
         }
-        return size
     }
 
     /// Mixes 8 bytes at a time (then the tail byte by byte): fast enough to fingerprint a large deck
