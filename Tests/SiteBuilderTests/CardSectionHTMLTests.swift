@@ -10,6 +10,23 @@ import TestSupport
 /// Card sections rendered once (`CardSectionHTML`) and embedded in the card page's Markdown.
 @Suite("Card sections embedded in card pages")
 struct CardSectionHTMLTests {
+    /// A copy of the package's templates in `root`.
+    private func copyOfTemplates(in root: URL) throws -> URL {
+        let templates = root.appendingPathComponent("Templates")
+        try FileManager.default.copyItem(at: SitePagesGoldenTests.packageRoot.appendingPathComponent("Templates"), to: templates)
+        return templates
+    }
+
+    /// Builds the example content with `templates` into `output`.
+    private func build(with templates: URL, into output: URL) throws -> URL {
+        var options = BuildOptions(content: SitePagesGoldenTests.packageRoot.appendingPathComponent("content"), templates: templates,
+                                   output: output, includeSessions: false)
+        options.imageCache = output.deletingLastPathComponent().appendingPathComponent("cache")
+        let report = SiteGenerator.build(options)
+        #expect(report.succeeded, "\(report.diagnostics)")
+        return output
+    }
+
     /// Inside the card page's Markdown a blank line would end the section's raw HTML block; the
     /// embedded HTML has none, and shows the same text.
     @Test func embeddedSectionsHaveNoBlankLine() {
@@ -28,8 +45,7 @@ struct CardSectionHTMLTests {
         let root = try TemporaryFolder.make("loupe-legacy-card")
         defer { TemporaryFolder.remove(root) }
         let package = SitePagesGoldenTests.packageRoot
-        let legacy = root.appendingPathComponent("Templates")
-        try FileManager.default.copyItem(at: package.appendingPathComponent("Templates"), to: legacy)
+        let legacy = try copyOfTemplates(in: root)
         let card = legacy.appendingPathComponent("card.md")
         let text = try String(contentsOf: card, encoding: .utf8)
         let section = "data-index=\"{{number}}\">\n\n{{{html}}}"
@@ -39,16 +55,8 @@ struct CardSectionHTMLTests {
         let builtIn = try TemplateLibrary(directory: package.appendingPathComponent("Templates")).tagNames(of: "card")
         #expect(builtIn.isSuperset(of: ["sections", "html", "title", "root", "breadcrumbs"]) && !builtIn.contains("card-section")
                 && !builtIn.contains("header") && !builtIn.contains("info"), "\(builtIn.sorted())")
-        func build(_ templates: URL, into name: String) throws -> URL {
-            var options = BuildOptions(content: package.appendingPathComponent("content"), templates: templates,
-                                       output: root.appendingPathComponent(name), includeSessions: false)
-            options.imageCache = root.appendingPathComponent("cache")
-            let report = SiteGenerator.build(options)
-            #expect(report.succeeded, "\(report.diagnostics)")
-            return options.output
-        }
-        let built = try build(package.appendingPathComponent("Templates"), into: "built-in")
-        let old = try build(legacy, into: "legacy")
+        let built = try build(with: package.appendingPathComponent("Templates"), into: root.appendingPathComponent("built-in"))
+        let old = try build(with: legacy, into: root.appendingPathComponent("legacy"))
         let deck = built.appendingPathComponent("deck")
         var compared = 0
         for path in try FileManager.default.subpathsOfDirectory(atPath: deck.path) where path.hasSuffix(".html") && !path.hasSuffix("index.html") {
@@ -64,17 +72,11 @@ struct CardSectionHTMLTests {
     @Test func aCardTemplateReadingSectionKeysItselfGetsThem() throws {
         let root = try TemporaryFolder.make("loupe-own-card")
         defer { TemporaryFolder.remove(root) }
-        let package = SitePagesGoldenTests.packageRoot
-        let templates = root.appendingPathComponent("Templates")
-        try FileManager.default.copyItem(at: package.appendingPathComponent("Templates"), to: templates)
+        let templates = try copyOfTemplates(in: root)
         try Data("# {{title}}\n\n{{#sections}}\n<div class=\"mine\">\n\n### {{{header}}}\n\n{{{info}}}\n\n</div>\n\n{{/sections}}\n".utf8)
             .write(to: templates.appendingPathComponent("card.md"))
-        var options = BuildOptions(content: package.appendingPathComponent("content"), templates: templates,
-                                   output: root.appendingPathComponent("site"), includeSessions: false)
-        options.imageCache = root.appendingPathComponent("cache")
-        let report = SiteGenerator.build(options)
-        #expect(report.succeeded, "\(report.diagnostics)")
-        let page = try String(contentsOf: options.output.appendingPathComponent("deck/anatomy/the-globe/coats-of-the-eye.html"), encoding: .utf8)
+        let site = try build(with: templates, into: root.appendingPathComponent("site"))
+        let page = try String(contentsOf: site.appendingPathComponent("deck/anatomy/the-globe/coats-of-the-eye.html"), encoding: .utf8)
         #expect(page.contains("<div class=\"mine\">\n<h3>") && page.contains("<li>"), "\(page)")
     }
 }
