@@ -61,12 +61,17 @@ enum DeckPages {
 
     /// The context of one card section for the `card-section` template (``CardSectionHTML``).
     static func section(_ section: CardSection, index: Int, of count: Int) -> [String: Any] {
-        [
-            "anchor": "s\(index + 1)", "number": index + 1,
-            "hasHeader": !section.header.isEmpty, "header": DeckMarkdown.header(section.header),
-            "hasInfo": !section.info.isEmpty, "info": DeckMarkdown.info(section.info),
-            "isLast": index == count - 1,
-        ]
+        var context = sectionPlace(index: index, of: count)
+        context["hasHeader"] = !section.header.isEmpty
+        context["header"] = DeckMarkdown.header(section.header)
+        context["hasInfo"] = !section.info.isEmpty
+        context["info"] = DeckMarkdown.info(section.info)
+        return context
+    }
+
+    /// Where a section sits in its card: `anchor`, `number`, `isLast`.
+    private static func sectionPlace(index: Int, of count: Int) -> [String: Any] {
+        ["anchor": "s\(index + 1)", "number": index + 1, "isLast": index == count - 1]
     }
 
     /// A card page's context. `sectionHTML` is each section rendered by ``CardSectionHTML/render(_:renderer:)``
@@ -90,8 +95,8 @@ enum DeckPages {
             return entry
         }
         let sections = card.sections.enumerated().map { index, section -> [String: Any] in
-            var entry: [String: Any] = sectionKeys ? Self.section(section, index: index, of: card.sections.count)
-                : ["anchor": "s\(index + 1)", "number": index + 1, "isLast": index == card.sections.count - 1]
+            var entry = sectionKeys ? Self.section(section, index: index, of: card.sections.count)
+                : sectionPlace(index: index, of: card.sections.count)
             entry["html"] = index < sectionHTML.count ? CardSectionHTML.embeddable(sectionHTML[index]) : ""
             return entry
         }
