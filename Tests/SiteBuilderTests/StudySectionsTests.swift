@@ -9,10 +9,20 @@ import TestSupport
 @Suite("Study mode sections are the card pages' sections")
 struct StudySectionsTests {
     @Test func everySectionOfEveryCardIsInStudyModeAsOnItsCardPage() throws {
+        try checkStudySections(of: SitePagesGoldenTests.packageRoot.appendingPathComponent("content"), atLeast: 20)
+    }
+
+    /// The same on the real deck (Mac Roman, 119 cards, hostile-looking cells).
+    @Test(.enabled(if: SharedData.folder("deck") != nil, SharedData.absent("deck")))
+    func everySectionOfTheRealDeckIsInStudyModeAsOnItsCardPage() throws {
+        try checkStudySections(of: try #require(SharedData.folder()), atLeast: 300)
+    }
+
+    private func checkStudySections(of content: URL, atLeast minimum: Int) throws {
         let root = try TemporaryFolder.make("loupe-study-sections")
         defer { TemporaryFolder.remove(root) }
         let package = SitePagesGoldenTests.packageRoot
-        var options = BuildOptions(content: package.appendingPathComponent("content"), templates: package.appendingPathComponent("Templates"),
+        var options = BuildOptions(content: content, templates: package.appendingPathComponent("Templates"),
                                    output: root.appendingPathComponent("site"), includeSessions: false)
         options.imageCache = root.appendingPathComponent("cache")
         let report = SiteGenerator.build(options)
@@ -34,7 +44,7 @@ struct StudySectionsTests {
                 }
             }
         }
-        #expect(checked > 20)
+        #expect(checked > minimum, "\(checked) sections")
     }
 
     /// A topic longer than a part is split in order into parts of `StudyData.cardsPerPart` cards; the
