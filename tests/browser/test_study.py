@@ -116,10 +116,13 @@ def test_study_loads_only_the_parts_of_the_cards_it_shows(driver, site_url, site
 
 
 
-def test_study_shows_the_card_pages_questions_one_level_down(driver, site_url, site_dir, browser_errors):
-    """A study card shows its card page's sections: every question, as an <h3> under the card's <h2>
-    title (the data holds the page's <h2>; study.js moves headings one level down)."""
-    base, site = site_url(KIND), site_dir(KIND)
+@pytest.mark.parametrize("kind", ["content", "shared"])
+def test_study_shows_the_card_pages_questions_one_level_down(phone, site_url, site_dir, browser_errors, kind):
+    """A study card on a phone shows its card page's sections: every question, as an <h3> under the
+    card's <h2> title (the data holds the page's <h2>; study.js moves headings one level down). On the
+    example deck and, when ../shared is there, the real one."""
+    driver = phone
+    base, site = site_url(kind), site_dir(kind)
     _fresh(driver, base)
     _open(driver, base + "study.html#seed=3")
     card = WebDriverWait(driver, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, "#study-stage article.card .card-section"))
