@@ -54,7 +54,7 @@ let package = Package(
             name: "SiteBuilder",
             dependencies: ["Diagnostics", "MarkdownHTML", "Templating", "Deck", "Breeds", "SearchIndex", "Study", "SessionReports", "Sessions",
                            "Optotypes", "ChartPDF", "MarkupText", "SessionPDF", "ImagePipeline",
-                           "AnkiExport",
+                           "AnkiExport", "CLibCrypto",
                            .product(name: "Yams", package: "Yams")]
         ),
         // The repository's Templates/ compiled into the binary at build time (Plugins/EmbedTemplates).

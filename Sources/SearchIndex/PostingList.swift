@@ -10,6 +10,15 @@ struct PostingList {
     /// The document of the last posting.
     private(set) var lastDocument = 0
 
+    /// An empty list.
+    init() {}
+
+    /// A list as ``PostingChunkCoding`` stored it.
+    init(bytes: [UInt8], lastDocument: Int) {
+        self.bytes = bytes
+        self.lastDocument = lastDocument
+    }
+
     /// Appends the postings of `document`, whose `codes` are sorted and unique.
     mutating func append(document: Int, codes: some Collection<Int>) {
         var delta = bytes.isEmpty ? document : document - lastDocument

@@ -12,8 +12,10 @@ public struct SearchIndexBuilder: Sendable {
     public var documentsPerShard: Int
     /// The approximate size a term shard is cut at, in bytes of terms and postings.
     public var termShardBytes: Int
-    /// Chunks tokenised by an earlier build (`loupe serve`), or `nil`.
+    /// Chunks tokenised by an earlier build in this process (`loupe serve`), or `nil`.
     public var memo: PostingMemo?
+    /// Chunks tokenised by an earlier build, kept on disk (`loupe build`), or `nil`.
+    public var store: (any PostingChunkStore)?
 
     /// Creates a builder; the defaults keep a query's downloads small at 20,000 cards (see `docs/search.md`).
     public init(documentsPerShard: Int = 8, termShardBytes: Int = 16_384) {
@@ -30,7 +32,7 @@ public struct SearchIndexBuilder: Sendable {
         let chunkCount = (documents.count + chunkSize - 1) / chunkSize
         let window = max(1, ProcessInfo.processInfo.activeProcessorCount * 4)
         var postings: [String: PostingList] = [:]
-        let memo = self.memo
+        let memo = self.memo, store = self.store
         memo?.beginBuild()
         for windowStart in stride(from: 0, to: chunkCount, by: window) {
             let chunks = windowStart..<min(chunkCount, windowStart + window)
@@ -41,10 +43,15 @@ public struct SearchIndexBuilder: Sendable {
                 let table: [String: PostingList]
                 if let memo {
                     let key = PostingMemo.Key(first: range.lowerBound, documents: documents[range])
-                    table = memo.table(for: key) ?? Self.table(of: documents, range)
+                    if let remembered = memo.table(for: key) {
+                        table = remembered
+                        if let store { Self.keep(table, of: documents, range, in: store) }
+                    } else {
+                        table = Self.table(of: documents, range, store: store)
+                    }
                     memo.remember(key, table)
                 } else {
-                    table = Self.table(of: documents, range)
+                    table = Self.table(of: documents, range, store: store)
                 }
                 partials.withLock { $0[offset] = table }
             }
@@ -82,6 +89,23 @@ public struct SearchIndexBuilder: Sendable {
             documentsPerShard: documentsPerShard, documentShardCount: documentShards.count,
             termShards: termShards.map { $0.terms.first ?? "" })
         return SearchIndexBundle(manifest: manifest, termShards: termShards, documentShards: documentShards)
+    }
+
+    /// The postings of `documents[range]` as `store` kept them, or tokenised (and then kept).
+    private static func table(of documents: [SearchDocument], _ range: Range<Int>, store: (any PostingChunkStore)?) -> [String: PostingList] {
+        guard let store else { return table(of: documents, range) }
+        let key = PostingChunkCoding.key(first: range.lowerBound, documents: documents[range])
+        if let bytes = store.chunk(forKey: key), let table = PostingChunkCoding.decode(bytes) { return table }
+        let table = table(of: documents, range)
+        store.store(PostingChunkCoding.encode(table), forKey: key)
+        return table
+    }
+
+    /// Keeps a remembered chunk's postings in `store` too, so that the site's kept chunks never
+    /// depend on whether the build had a memo.
+    private static func keep(_ table: [String: PostingList], of documents: [SearchDocument], _ range: Range<Int>, in store: any PostingChunkStore) {
+        let key = PostingChunkCoding.key(first: range.lowerBound, documents: documents[range])
+        if !store.keepChunk(forKey: key) { store.store(PostingChunkCoding.encode(table), forKey: key) }
     }
 
     /// The postings of `documents[range]`: every term of a document's title and path on section 0,

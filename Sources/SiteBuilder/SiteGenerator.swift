@@ -43,7 +43,9 @@ public enum SiteGenerator {
             return BuildReport(diagnostics: [.error(error.messageOnly, at: SourceLocation(path: options.output.relativePath))], pageCount: 0, fileCount: 0)
         }
         let recording = HashingOutput(wrapping: target.output)
-        var report = generate(options, into: recording)
+        var previousSite: URL?
+        if case .incremental(let incremental) = target { previousSite = incremental.destination }
+        var report = generate(options, into: recording, previousSite: previousSite)
         guard report.isPublishable else {
             target.discard()
             report.fileCount = 0
@@ -57,7 +59,8 @@ public enum SiteGenerator {
             target.discard()
             report.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: options.output.relativePath)))
         }
-        report.fileCount = manifest.files.count
+        // The build's own records (`.loupe/`) are not the site's files.
+        report.fileCount = manifest.files.keys.count(where: { !$0.hasPrefix(".") })
         return report
     }
 
@@ -75,7 +78,7 @@ public enum SiteGenerator {
         generate(options, into: HashingOutput(wrapping: DiscardingOutput()))
     }
 
-    static func generate(_ options: BuildOptions, into output: HashingOutput) -> BuildReport {
+    static func generate(_ options: BuildOptions, into output: HashingOutput, previousSite: URL? = nil) -> BuildReport {
         var log = DiagnosticLog()
         let clock = ContinuousClock()
         let start = clock.now
@@ -94,6 +97,7 @@ public enum SiteGenerator {
         }
         if log.hasErrors { return BuildReport(diagnostics: log.all, pageCount: 0, fileCount: 0) }
         var pages = PageWriter(content: content, templates: templates, output: output, options: options)
+        pages.previousSite = previousSite
         pages.writeAll(log: &log)
         let seconds = Double(loaded.components.seconds) + Double(loaded.components.attoseconds) / 1e18
         var report = BuildReport(diagnostics: log.all, pageCount: pages.pageCount, fileCount: 0,

@@ -37,11 +37,12 @@ final class HashingOutput: SiteOutput, Sendable {
     /// Every path written so far, sorted.
     var paths: [String] { files.withLock { $0.keys.sorted() } }
 
-    /// A version of everything written so far: independent of the order files were written in.
+    /// A version of every site file written so far (not the build's own records in `.loupe/`):
+    /// independent of the order files were written in.
     var version: String {
         let all = files.withLock { $0 }
         var combined = FNV1a()
-        for path in all.keys.sorted() { combined.add(all[path]?.hash ?? ""); combined.add("|") }
+        for path in all.keys.sorted() where !path.hasPrefix(".") { combined.add(all[path]?.hash ?? ""); combined.add("|") }
         return combined.hex
     }
 

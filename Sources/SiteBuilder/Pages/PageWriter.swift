@@ -19,6 +19,8 @@ struct PageWriter {
     var containedErrors: Set<Diagnostic> = []
     /// Published deck images by file name (filled by `writeImages`).
     var images: [String: PublishedImage] = [:]
+    /// The site an incremental build updates in place (its kept search chunks are read), or `nil`.
+    var previousSite: URL?
 
     init(content: SiteContent, templates: TemplateLibrary, output: HashingOutput, options: BuildOptions) {
         self.content = content

@@ -1,0 +1,60 @@
+import CLibCrypto
+import Foundation
+import SearchIndex
+
+/// The search index's tokenised chunks, kept between builds in the site's `.loupe/search/` folder,
+/// one file per chunk named by the SHA-256 of its key (every text its postings are made from).
+///
+/// A one-card edit then tokenises the one chunk holding the card instead of every document. The
+/// files go through the build's output like any other file: an incremental build keeps the ones it
+/// uses and deletes the rest at its commit, a full build writes them all. Only an incremental build
+/// reads them (same executable, so the same tokeniser); `--force` and full builds never do. A file is
+/// read only when the manifest lists it under its name with its size and the hash of its bytes, and
+/// the chunk coding checks its form: a damaged or altered file only costs time (the chunk is
+/// tokenised again), never a wrong index. Failing to keep a file only costs the next build time, so
+/// it is not an error.
+struct SearchChunkFiles: PostingChunkStore {
+    /// Where the files go, relative to the site.
+    static let folder = ".loupe/search/"
+    let output: HashingOutput
+    /// The site updated in place, or `nil` in a full build.
+    let previousSite: URL?
+
+    func chunk(forKey key: [UInt8]) -> [UInt8]? {
+        guard let previousSite else { return nil }
+        let name = Self.name(of: key)
+        let path = Self.folder + name
+        guard let record = output.reuse(path, digest: name),
+              let data = FileManager.default.contents(atPath: previousSite.path + "/" + path),
+              data.count == record.size, HashingOutput.hex(data, path: path) == record.hash
+        else { return nil }
+        return [UInt8](data)
+    }
+
+    func keepChunk(forKey key: [UInt8]) -> Bool {
+        guard previousSite != nil else { return false }
+        let name = Self.name(of: key)
+        return output.reuse(Self.folder + name, digest: name) != nil
+    }
+
+    func store(_ bytes: [UInt8], forKey key: [UInt8]) {
+        let name = Self.name(of: key)
+        try? output.write(Data(bytes), to: Self.folder + name, digest: name)
+    }
+
+    /// The hexadecimal SHA-256 of `key`.
+    static func name(of key: [UInt8]) -> String {
+        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
+        key.withUnsafeBufferPointer { buffer in
+            _ = SHA256(buffer.baseAddress, buffer.count, &digest)
+        }
+        let hex = Array("0123456789abcdef".utf8)
+        return String(unsafeUninitializedCapacity: digest.count * 2) { out in
+            for (index, byte) in digest.enumerated() {
+                out[index * 2] = hex[Int(byte >> 4)]
+                out[index * 2 + 1] = hex[Int(byte & 15)]
+            }
+            return digest.count * 2
+        }
+    }
+}
