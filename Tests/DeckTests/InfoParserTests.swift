@@ -66,7 +66,8 @@ struct InfoParserTests {
     @Test func shortcutsAgreeWithTheFullScan() {
         let pieces = ["-", "- ", "-  ", "--> ", "'- ", "\u{2018}- ", "\u{2019}-", "`-", "\u{2022} ", "\u{2013} ", "## ", "# ", "* ", "*",
                       "1. ", "2)", "(3) ", "1.5", "-6", "<u>", "</U>", "<b>", "</i>", "<span>", ">", "<", " ", "  ", "\t",
-                      "\u{00A0}", "\u{0301}", "e\u{0301}", "retina", "Macula", "é", "\u{2014}", "x"]
+                      "\u{00A0}", "\u{0301}", "e\u{0301}", "retina", "Macula", "é", "\u{2014}", "x",
+                      "#", "##", "(", ")", ".", "1", "12", "123", "1234", "0", "'", "`", "*", "-->", "\u{200D}"]
         var state: UInt64 = 0x5EED_1234
         func next(_ bound: Int) -> Int {
             state &+= 0x9E37_79B9_7F4A_7C15
@@ -75,7 +76,11 @@ struct InfoParserTests {
             z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
             return Int((z ^ (z >> 31)) % UInt64(bound))
         }
-        for _ in 0..<5_000 {
+        // Decided past the first eight bytes: a long '#' run ending in a combining mark or a letter.
+        for line in ["#########\u{0301}x", "#########x", "##########", "(12) x\u{0301}", "123.\u{00A0}x"] {
+            #expect(InfoParser.classify(line) == InfoParser.classifyMarker(line), "\(line.debugDescription)")
+        }
+        for _ in 0..<20_000 {
             let line = (0..<(1 + next(6))).map { _ in pieces[next(pieces.count)] }.joined()
             #expect(InfoParser.classify(line) == InfoParser.classifyMarker(line), "\(line.debugDescription)")
             for start in [TextStyle(), .bold, [.italic, .underline]] {
