@@ -48,6 +48,34 @@ struct EncodingTests {
         #expect(DeckDecoder.decode([UInt8]()[...], as: .utf16LE) == "")
     }
 
+    /// The four-units-at-a-time ASCII path hands over to the scalar one at every offset: seeded
+    /// texts of ASCII runs, other scalars and lone surrogates, in both byte orders, against the
+    /// standard library.
+    @Test func asciiRunsAndOtherUnitsMixAtEveryOffset() {
+        let pieces: [[UInt16]] = [[0x61], [0x7F], [0x80], [0x0A], [0xE9], [0x2013], [0xD83D, 0xDC41], [0xD800], [0xDC00],
+                                  Array("retina ".utf16), Array("Macula\t".utf16), [0x00FF], [0xFF00], [0x0100]]
+        var state: UInt64 = 0xDECC_0DE5
+        func next(_ bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+        for _ in 0..<3_000 {
+            let units = (0..<next(12)).flatMap { _ in pieces[next(pieces.count)] }
+            let expected = String(decoding: units, as: UTF16.self)
+            let little = units.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+            let big = units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+            #expect(Array(DeckDecoder.decode(little[...], as: .utf16LE).utf8) == Array(expected.utf8), "\(units)")
+            #expect(Array(DeckDecoder.decode(big[...], as: .utf16BE).utf8) == Array(expected.utf8), "\(units)")
+            // Not aligned to the array's start: the slice begins one unit in.
+            if !units.isEmpty {
+                #expect(Array(DeckDecoder.decode(little.dropFirst(2), as: .utf16LE).utf8) == Array(String(decoding: units.dropFirst(), as: UTF16.self).utf8))
+            }
+        }
+    }
+
     @Test("Bytes that do not decode are reported once, naming the encoding; clean text is not")
     func undecodableBytesAreReported() throws {
         let text = DeckFixture.rows([["", "Cornea", "Dystrophies", "Fuchs", "", "", "# Genetics", "- Autosomal dominant X"]])

@@ -108,7 +108,24 @@ public enum DeckDecoder {
             var written = 0
             @inline(__always) func put(_ byte: UInt32) { out[written] = UInt8(truncatingIfNeeded: byte); written += 1 }
             var index = 0
+            // Four ASCII units at a time (a deck is mostly ASCII): their high bytes are zero and their
+            // low bytes below 0x80. Loaded as a little-endian word: LE units are `lo hi`, BE `hi lo`.
+            let asciiMask: UInt64 = littleEndian ? 0xFF80_FF80_FF80_FF80 : 0x80FF_80FF_80FF_80FF
+            let shift: UInt64 = littleEndian ? 0 : 8
+            let raw = UnsafeRawPointer(bytes.baseAddress)
             while index < count {
+                if index + 4 <= count, let raw {
+                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 2 * index, as: UInt64.self))
+                    if word & asciiMask == 0 {
+                        out[written] = UInt8(truncatingIfNeeded: word >> shift)
+                        out[written + 1] = UInt8(truncatingIfNeeded: word >> (16 + shift))
+                        out[written + 2] = UInt8(truncatingIfNeeded: word >> (32 + shift))
+                        out[written + 3] = UInt8(truncatingIfNeeded: word >> (48 + shift))
+                        written += 4
+                        index += 4
+                        continue
+                    }
+                }
                 var scalar = unit(index)
                 index += 1
                 if scalar >= 0xD800 && scalar <= 0xDBFF {
