@@ -77,7 +77,9 @@ struct InfoParserTests {
             return Int((z ^ (z >> 31)) % UInt64(bound))
         }
         // Decided past the first eight bytes: a long '#' run ending in a combining mark or a letter.
-        for line in ["#########\u{0301}x", "#########x", "##########", "(12) x\u{0301}", "123.\u{00A0}x"] {
+        for line in ["#########\u{0301}x", "#########x", "##########", "(12) x\u{0301}", "123.\u{00A0}x",
+                     "\u{2022}5 mg", "\u{2022}\u{0301} x", "\u{2013}\u{0301} x", "\u{2013}x", "\u{2018}-", "\u{2019}x", "\u{2019}-\u{0301}",
+                     "\u{2022}", "\u{2013} ", "\u{2018}", "\u{2022} 1234567\u{0301}"] {
             #expect(InfoParser.classify(line) == InfoParser.classifyMarker(line), "\(line.debugDescription)")
         }
         for _ in 0..<20_000 {

@@ -78,22 +78,35 @@ public enum InfoParser {
         return classifyASCIIStart(line) ?? classifyMarker(line)
     }
 
-    /// ``classifyMarker(_:)`` on bytes, for a line whose first eight bytes are ASCII (`nil` for any
-    /// other line). Every marker and what decides it lies in those bytes, and there each byte is a
-    /// character of its own: an ASCII scalar is never a combining mark, so no marker's last
-    /// character can be extended by the next one. The Unicode-aware prefix tests cost a quarter of
-    /// parsing a deck.
+    /// ``classifyMarker(_:)`` on bytes, for a line whose first eight bytes are ASCII, or are ASCII
+    /// after a leading `‘`, `’`, `•` or `–` (`nil` for any other line). Every marker and what decides
+    /// it lies in those bytes, and there each ASCII byte is a character of its own: an ASCII scalar is
+    /// never a combining mark, so no marker's last character can be extended by the next one. The
+    /// Unicode-aware prefix tests cost a quarter of parsing a deck.
     static func classifyASCIIStart(_ line: String) -> (LineKind, String)? {
         let utf8 = line.utf8
         let decided = utf8.withContiguousStorageIfAvailable { bytes -> (LineKind, String)? in
-            let window = min(8, bytes.count)
-            guard !bytes[..<window].contains(where: { $0 >= 0x80 }) else { return nil }
+            // `‘` E2 80 98, `’` E2 80 99, `•` E2 80 A2, `–` E2 80 93.
+            let mark: UInt8? = bytes.count >= 3 && bytes[0] == 0xE2 && bytes[1] == 0x80 && [0x98, 0x99, 0xA2, 0x93].contains(bytes[2])
+                ? bytes[2] : nil
+            let start = mark == nil ? 0 : 3
+            guard !bytes[start..<min(start + 8, bytes.count)].contains(where: { $0 >= 0x80 }) else { return nil }
             @inline(__always) func at(_ index: Int) -> UInt8? { index < bytes.count ? bytes[index] : nil }
             @inline(__always) func starts(_ prefix: StaticString) -> Bool {
                 prefix.withUTF8Buffer { prefix in prefix.count <= bytes.count && zip(prefix, bytes).allSatisfy { $0 == $1 } }
             }
             @inline(__always) func rest(after count: Int) -> String { String(utf8.dropFirst(count))!.trimmingSpaces }
             @inline(__always) func isDigit(_ byte: UInt8?) -> Bool { byte.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
+            switch mark {
+            case 0x98, 0x99:  // `‘-`, `’-`
+                return at(3) == UInt8(ascii: "-") ? (.bullet(1), rest(after: 4)) : (.text, line)
+            case 0xA2:  // `•`, unless a number follows
+                return isDigit(at(3)) ? (.text, line) : (.bullet(1), rest(after: 3))
+            case 0x93:  // `– `
+                return at(3) == UInt8(ascii: " ") ? (.bullet(1), rest(after: 3)) : (.text, line)
+            default:
+                break
+            }
             if starts("-->") { return (.text, line) }
             if starts("'-") || starts("`-") { return (.bullet(1), rest(after: 2)) }
             if starts("##") {
