@@ -94,5 +94,5 @@ let package = Package(
 )
 
 // Helpers every test target shares (temporary folders, golden files, the shared real data), in Tests/TestSupport.
-package.targets.append(.target(name: "TestSupport", path: "Tests/TestSupport"))
+package.targets.append(.target(name: "TestSupport", dependencies: ["Optotypes"], path: "Tests/TestSupport"))
 for target in package.targets where target.type == .test { target.dependencies.append("TestSupport") }

@@ -1,6 +1,7 @@
 @testable import Deck
 import Diagnostics
 import Testing
+import TestSupport
 
 @Suite("Deck encodings")
 struct EncodingTests {
@@ -54,14 +55,8 @@ struct EncodingTests {
     @Test func asciiRunsAndOtherUnitsMixAtEveryOffset() {
         let pieces: [[UInt16]] = [[0x61], [0x7F], [0x80], [0x0A], [0xE9], [0x2013], [0xD83D, 0xDC41], [0xD800], [0xDC00],
                                   Array("retina ".utf16), Array("Macula\t".utf16), [0x00FF], [0xFF00], [0x0100]]
-        var state: UInt64 = 0xDECC_0DE5
-        func next(_ bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(bound))
-        }
+        var random = SeededRandom(seed: 0xDECC_0DE5)
+        func next(_ bound: Int) -> Int { random.next(below: bound) }
         for _ in 0..<3_000 {
             let units = (0..<next(12)).flatMap { _ in pieces[next(pieces.count)] }
             let expected = String(decoding: units, as: UTF16.self)

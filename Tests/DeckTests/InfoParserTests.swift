@@ -1,5 +1,6 @@
 @testable import Deck
 import Testing
+import TestSupport
 
 @Suite("Info markers")
 struct InfoParserTests {
@@ -68,14 +69,8 @@ struct InfoParserTests {
                       "1. ", "2)", "(3) ", "1.5", "-6", "<u>", "</U>", "<b>", "</i>", "<span>", ">", "<", " ", "  ", "\t",
                       "\u{00A0}", "\u{0301}", "e\u{0301}", "retina", "Macula", "é", "\u{2014}", "x",
                       "#", "##", "(", ")", ".", "1", "12", "123", "1234", "0", "'", "`", "*", "-->", "\u{200D}"]
-        var state: UInt64 = 0x5EED_1234
-        func next(_ bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(bound))
-        }
+        var random = SeededRandom(seed: 0x5EED_1234)
+        func next(_ bound: Int) -> Int { random.next(below: bound) }
         // Decided past the first eight bytes: a long '#' run ending in a combining mark or a letter.
         for line in ["#########\u{0301}x", "#########x", "##########", "(12) x\u{0301}", "123.\u{00A0}x",
                      "\u{2022}5 mg", "\u{2022}\u{0301} x", "\u{2013}\u{0301} x", "\u{2013}x", "\u{2018}-", "\u{2019}x", "\u{2019}-\u{0301}",

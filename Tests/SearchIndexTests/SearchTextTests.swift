@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import SearchIndex
 
 @Suite("Normalising and tokenising")
@@ -14,14 +15,8 @@ struct SearchTextTests {
     /// The byte-level start of ``SearchText/forEachTerm(in:_:)`` hands over to the scalar path at the
     /// first non-ASCII byte: on any text both must give the same terms as the scalar path alone.
     @Test func theASCIIStartAgreesWithTheScalarPath() {
-        var state: UInt64 = 0x5EED_2026
-        func next(_ bound: Int) -> Int {  // SplitMix64
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(bound))
-        }
+        var random = SeededRandom(seed: 0x5EED_2026)
+        func next(_ bound: Int) -> Int { random.next(below: bound) }
         let pieces = ["eye", "Retina", "OPTIC", "2", "x9", " ", "  ", "-", ",", "→", "é", "Sjö", "gren", "ΟΦΘ", "網膜", "👁️", "👍🏽",
                       "\u{301}", "\t", "\n", "ς", String(repeating: "a", count: 47), String(repeating: "b", count: 49), "&", "<b>"]
         for _ in 0..<3_000 {

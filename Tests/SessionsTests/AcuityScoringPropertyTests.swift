@@ -1,22 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Sessions
 
 /// Property tests for the generalised letter-by-letter rule (§7.2), over seeded random level sets.
 @Suite("Acuity scoring properties")
 struct AcuityScoringPropertyTests {
-    /// SplitMix64: a small seeded generator so every run checks the same cases.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// The acuity app's levels, 20/200 … 20/16 (no 20/25), as logMAR.
     static let appLevels: [Double] = [200, 160, 125, 100, 80, 63, 50, 40, 32, 20, 16].map {
         VisualAcuity(snellen: "20/\($0)")?.logMAR ?? .nan
@@ -33,7 +22,7 @@ struct AcuityScoringPropertyTests {
     }
 
     @Test func readingEveryOptotypeDownToALevelScoresThatLevelForAnySetOfLevels() throws {
-        var random = Seeded(state: 11)
+        var random = SeededRandom(seed: 11)
         for _ in 0..<2_000 {
             // A random set of distinct levels: a random subset of the app's, or random values on a 0.01 grid.
             var values: [Double]
@@ -57,7 +46,7 @@ struct AcuityScoringPropertyTests {
     }
 
     @Test func withTenthStepsTheResultEqualsTheClassicFormula() throws {
-        var random = Seeded(state: 7)
+        var random = SeededRandom(seed: 7)
         for _ in 0..<2_000 {
             let top = Int.random(in: -2...13, using: &random)
             let count = Int.random(in: 1...(top + 4), using: &random)

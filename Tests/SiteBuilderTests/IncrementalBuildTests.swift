@@ -243,17 +243,3 @@ struct IncrementalBuildTests {
         #expect(FileManager.default.fileExists(atPath: page.path))
     }
 }
-
-/// SplitMix64: the same edits on every run of a seed.
-struct SeededRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next(below bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Int(z % UInt64(bound))
-    }
-}
