@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LoupeKit
+import Synchronization
 
 /// `loupe serve`: build, serve on loopback, rebuild on change, reload open pages.
 struct ServeCommand: AsyncParsableCommand {
@@ -24,12 +25,22 @@ struct ServeCommand: AsyncParsableCommand {
     var poll = false
 
     func run() async throws {
-        // Until interrupted: SIGINT/SIGTERM stop the server, then the process ends.
+        // Until interrupted: SIGINT/SIGTERM stop the server, then the process ends. Before the first
+        // build is done nothing is served yet, and that build may take a minute (session PDFs, a large
+        // deck): stop at once. A build stopped at any instant leaves the previous site or the new one,
+        // and the next build removes its staging folder (docs/architecture.md, "The output rules").
+        let serving = ServingState()
         let stop = AsyncStream<Void> { continuation in
             for signalNumber in [SIGINT, SIGTERM] {
                 signal(signalNumber, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-                source.setEventHandler { continuation.yield() }
+                source.setEventHandler {
+                    guard serving.hasStarted else {
+                        FileHandle.standardError.write(Data("stopped before the first build finished\n".utf8))
+                        Foundation.exit(128 + signalNumber)
+                    }
+                    continuation.yield()
+                }
                 source.resume()
                 SignalSources.keep(source)
             }
@@ -42,6 +53,7 @@ struct ServeCommand: AsyncParsableCommand {
                     FileHandle.standardError.write(Data((line + "\n").utf8))
                 }
             }, started: { started in
+                serving.markStarted()
                 FileHandle.standardError.write(Data("serving \(out) at \(started.address) (watching with \(started.watchMechanism); Ctrl-C stops)\n".utf8))
             })
         } catch let error as PreviewError {
@@ -49,6 +61,13 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
     }
+}
+
+/// Whether `loupe serve` has finished its first build and is serving.
+final class ServingState: Sendable {
+    private let started = Atomic<Bool>(false)
+    var hasStarted: Bool { started.load(ordering: .acquiring) }
+    func markStarted() { started.store(true, ordering: .releasing) }
 }
 
 /// Keeps the signal sources alive for the life of the process.
