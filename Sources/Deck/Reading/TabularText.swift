@@ -1,3 +1,5 @@
+import Foundation
+
 /// One record of a tab-delimited export, with the line it starts on.
 public struct TabularRow: Sendable, Equatable {
     /// 1-based line of the record's first character.
@@ -23,23 +25,77 @@ public struct TabularIssue: Sendable, Equatable {
 /// because every delimiter is ASCII.
 public enum TabularText {
     /// Parses `text` into rows; quoting problems are reported and parsing goes on.
-    public static func parse(_ text: String) -> (rows: [TabularRow], issues: [TabularIssue]) {
-        var rows: [TabularRow] = []
-        var issues: [TabularIssue] = []
+    ///
+    /// A large text is parsed in two halves on two cores: the second half starts, speculatively, after
+    /// the first line break past the middle, and is kept only when parsing the first half ends a row
+    /// exactly there (the break was not inside a quoted cell); otherwise the first half's parse
+    /// simply goes on. Either way the result is the one-pass parse's.
+    public static func parse(_ text: String, splittingAbove threshold: Int = 1 << 20) -> (rows: [TabularRow], issues: [TabularIssue]) {
         var text = text
-        text.withUTF8 { bytes in
-            let count = bytes.count
-            var index = 0
+        return text.withUTF8 { bytes in
+            guard bytes.count > threshold, let second = speculativeRowStart(in: bytes) else {
+                let whole = Parser(bytes: bytes).parse(from: 0, line: 1, stoppingAtRowEndFrom: nil)
+                return (whole.rows, whole.issues)
+            }
+            nonisolated(unsafe) let bytes = bytes
+            var halves: [Parser.Result?] = [nil, nil]
+            halves.withUnsafeMutableBufferPointer { results in
+                nonisolated(unsafe) let results = results
+                DispatchQueue.concurrentPerform(iterations: 2) { half in
+                    results[half] = half == 0
+                        ? Parser(bytes: bytes).parse(from: 0, line: 1, stoppingAtRowEndFrom: second)
+                        : Parser(bytes: bytes).parse(from: second, line: 1, stoppingAtRowEndFrom: nil)
+                }
+            }
+            let first = halves[0]!
+            var rest = first.end == second ? halves[1]! : Parser(bytes: bytes).parse(from: first.end, line: first.line, stoppingAtRowEndFrom: nil)
+            if first.end == second {
+                // The second half counted lines from 1.
+                let shift = first.line - 1
+                for index in rest.rows.indices { rest.rows[index].line += shift }
+                for index in rest.issues.indices { rest.issues[index].line += shift }
+            }
+            return (first.rows + rest.rows, first.issues + rest.issues)
+        }
+    }
+
+    /// Where a row would start after the first line break past the middle, if it is not inside a
+    /// quoted cell (to be checked by parsing up to it).
+    static func speculativeRowStart(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = bytes.count / 2
+        while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+        return index + 1 < bytes.count ? index + 1 : nil
+    }
+
+    /// The one-pass parser over UTF-8 bytes.
+    struct Parser {
+        struct Result {
+            var rows: [TabularRow] = []
+            var issues: [TabularIssue] = []
+            /// Where parsing stopped (the start of the next row, or the end).
+            var end = 0
+            /// The line of `end`.
             var line = 1
-            var lineStart = 0
+        }
+
+        let bytes: UnsafeBufferPointer<UInt8>
+
+        /// Parses from `start` (a row's start, on `line`) to the end, or to the first row end at or
+        /// after `stop`.
+        func parse(from start: Int, line startLine: Int, stoppingAtRowEndFrom stop: Int?) -> Result {
+            var result = Result()
+            let count = bytes.count
+            var index = start
+            var line = startLine
+            var lineStart = start
             var cells: [String] = []
-            var rowLine = 1
+            var rowLine = startLine
             var field: [UInt8] = []
             var rowHasContent = false
 
             func endRow() {
                 if rowHasContent {
-                    rows.append(TabularRow(line: rowLine, cells: cells))
+                    result.rows.append(TabularRow(line: rowLine, cells: cells))
                 }
                 cells = []
                 rowHasContent = false
@@ -72,8 +128,8 @@ public enum TabularText {
                         field.append(byte); index += 1
                     }
                     if !closed {
-                        issues.append(TabularIssue(line: quoteLine, column: quoteColumn,
-                                                   message: "quoted cell is never closed; add the missing \" (a literal quote inside a quoted cell is written \"\")"))
+                        result.issues.append(TabularIssue(line: quoteLine, column: quoteColumn,
+                                                          message: "quoted cell is never closed; add the missing \" (a literal quote inside a quoted cell is written \"\")"))
                     }
                     // Text after the closing quote up to the delimiter belongs to the cell (lenient, like Excel).
                     while index < count, bytes[index] != 0x09, bytes[index] != 0x0D, bytes[index] != 0x0A {
@@ -96,10 +152,17 @@ public enum TabularText {
                     let next = newline(at: index)
                     index = next; line += 1; lineStart = next
                     endRow()
+                    if let stop, index >= stop {
+                        result.end = index
+                        result.line = line
+                        return result
+                    }
                 }
             }
             endRow()
+            result.end = count
+            result.line = line
+            return result
         }
-        return (rows, issues)
     }
 }
