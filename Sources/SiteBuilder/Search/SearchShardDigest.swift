@@ -1,32 +1,47 @@
+import Dispatch
 import SearchIndex
 
 /// Digests of search index shards, so an incremental build encodes only the shards whose content
 /// changed (a one-card edit touches the term shards holding its words and one document shard).
 enum SearchShardDigest {
-    /// The digest of every shard of `bundle`, by shard key (`terms/3`, `docs/0`).
+    /// The digest of every shard of `bundle`, by shard key (`terms/3`, `docs/0`), taken on every core.
     static func all(_ bundle: SearchIndexBundle) -> [String: String] {
-        var digests: [String: String] = [:]
-        for (index, shard) in bundle.termShards.enumerated() {
-            var hash = FNV1a()
-            hash.add("terms-\(shard.version)|\(shard.terms.count)|")
-            for (term, posting) in zip(shard.terms, shard.postings) { add(term, to: &hash); add(posting, to: &hash) }
-            digests[SearchIndexBundle.termShardKey(index)] = hash.hex
-        }
-        for (index, shard) in bundle.documentShards.enumerated() {
-            var hash = FNV1a()
-            hash.add("docs-\(shard.version)|\(shard.first)|\(shard.documents.count)|")
-            for document in shard.documents {
-                for text in [document.url, document.title, document.kind.rawValue] { add(text, to: &hash) }
-                hash.add("path \(document.path.count)|")
-                for part in document.path { add(part, to: &hash) }
-                hash.add("sections \(document.sections.count)|")
-                for section in document.sections {
-                    for text in [section.anchor, section.header, section.text] { add(text, to: &hash) }
-                }
+        let termCount = bundle.termShards.count, count = termCount + bundle.documentShards.count
+        var digests = [String](repeating: "", count: count)
+        digests.withUnsafeMutableBufferPointer { slots in
+            nonisolated(unsafe) let slots = slots
+            DispatchQueue.concurrentPerform(iterations: count) { index in
+                slots[index] = index < termCount ? termShard(bundle.termShards[index]) : documentShard(bundle.documentShards[index - termCount])
             }
-            digests[SearchIndexBundle.documentShardKey(index)] = hash.hex
         }
-        return digests
+        var keyed: [String: String] = [:]
+        keyed.reserveCapacity(count)
+        for (index, digest) in digests.enumerated() {
+            keyed[index < termCount ? SearchIndexBundle.termShardKey(index) : SearchIndexBundle.documentShardKey(index - termCount)] = digest
+        }
+        return keyed
+    }
+
+    private static func termShard(_ shard: SearchIndexSchema.TermShard) -> String {
+        var hash = FNV1a()
+        hash.add("terms-\(shard.version)|\(shard.terms.count)|")
+        for (term, posting) in zip(shard.terms, shard.postings) { add(term, to: &hash); add(posting, to: &hash) }
+        return hash.hex
+    }
+
+    private static func documentShard(_ shard: SearchIndexSchema.DocumentShard) -> String {
+        var hash = FNV1a()
+        hash.add("docs-\(shard.version)|\(shard.first)|\(shard.documents.count)|")
+        for document in shard.documents {
+            for text in [document.url, document.title, document.kind.rawValue] { add(text, to: &hash) }
+            hash.add("path \(document.path.count)|")
+            for part in document.path { add(part, to: &hash) }
+            hash.add("sections \(document.sections.count)|")
+            for section in document.sections {
+                for text in [section.anchor, section.header, section.text] { add(text, to: &hash) }
+            }
+        }
+        return hash.hex
     }
 
     private static func add(_ text: String, to hash: inout FNV1a) {
