@@ -103,6 +103,9 @@ public enum SiteGenerator {
         var report = BuildReport(diagnostics: log.all, pageCount: pages.pageCount, fileCount: 0,
                                  timings: [("read content", seconds, loadedPeak)] + pages.timings)
         report.containedErrors = pages.containedErrors
+        // The model is freed meanwhile on another thread (this copy is the last one left once
+        // `generate` returns).
+        BackgroundRelease.drop(pages)
         return report
     }
 }

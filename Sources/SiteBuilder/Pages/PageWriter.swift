@@ -87,6 +87,8 @@ struct PageWriter {
             for diagnostic in local.diagnostics { searchProblems.add(diagnostic) }
         }
         timed("pages and study data") { $0.make(plan, renderer: renderer, problems: &problems) }
+        BackgroundRelease.drop(plan)
+        plan = []
         timed("charts") { $0.writeCharts(renderer: renderer, problems: &problems) }
         timed("session documents") { $0.writeSessions(problems: &problems) }
         timed("anki package") { $0.writeAnkiPackage(problems: &problems) }

@@ -45,5 +45,7 @@ extension PageWriter {
             problems.diagnostics.append(.error(error.description, at: SourceLocation(path: "search/index.json")))
         }
         problems.diagnostics.append(contentsOf: failures.all)
+        // Every document's text and every posting: freed while the build goes on.
+        BackgroundRelease.drop(bundle)
     }
 }
