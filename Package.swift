@@ -24,7 +24,7 @@ let package = Package(
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
 
         // Shared vocabulary: located diagnostics, and escaping text for HTML, XML and Markdown.
-        .target(name: "Diagnostics"),
+        .target(name: "Diagnostics", dependencies: ["CLibCrypto"]),
         .target(name: "MarkupText"),
         // JSON parsed with the line and column of every value, for located diagnostics.
         .target(name: "LocatedJSON"),
@@ -54,7 +54,7 @@ let package = Package(
             name: "SiteBuilder",
             dependencies: ["Diagnostics", "MarkdownHTML", "Templating", "Deck", "Breeds", "SearchIndex", "Study", "SessionReports", "Sessions",
                            "Optotypes", "ChartPDF", "MarkupText", "SessionPDF", "ImagePipeline",
-                           "AnkiExport", "CLibCrypto",
+                           "AnkiExport",
                            .product(name: "Yams", package: "Yams")]
         ),
         // The repository's Templates/ compiled into the binary at build time (Plugins/EmbedTemplates).

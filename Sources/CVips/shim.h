@@ -102,8 +102,4 @@ static inline void loupe_vips_ref(VipsImage *image) { if (image) g_object_ref(im
 
 static inline void loupe_vips_unref(VipsImage *image) { if (image) g_object_unref(image); }
 
-/// SHA-256 of the bytes as lower-case hex (free with g_free).
-static inline char *loupe_sha256(const void *data, size_t length) {
-    return g_compute_checksum_for_data(G_CHECKSUM_SHA256, (const guchar *)data, length);
-}
 #endif

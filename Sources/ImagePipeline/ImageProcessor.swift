@@ -1,4 +1,5 @@
 import CVips
+import Diagnostics
 import Foundation
 
 /// The libvips calls: decode once per rendition set, shrink, convert to sRGB, strip all metadata, encode.
@@ -21,13 +22,7 @@ enum ImageProcessor {
     }()
 
     /// The SHA-256 of `data` as lower-case hex.
-    static func sha256(_ data: Data) -> String {
-        data.withUnsafeBytes { raw -> String in
-            guard let sum = loupe_sha256(raw.baseAddress, raw.count) else { return "" }
-            defer { g_free(sum) }
-            return String(cString: sum)
-        }
-    }
+    static func sha256(_ data: Data) -> String { ContentHash.sha256(data) }
 
     /// Decodes `data` and encodes every rendition `settings` asks for.
     static func process(_ data: Data, settings: ImageSettings) throws(ImageError) -> (ProcessedImage, [Rendition: Data]) {

@@ -59,8 +59,7 @@ public enum SiteGenerator {
             target.discard()
             report.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: options.output.relativePath)))
         }
-        // The build's own records (`.loupe/`) are not the site's files.
-        report.fileCount = manifest.files.keys.count(where: { !$0.hasPrefix(".") })
+        report.fileCount = manifest.files.keys.count(where: { !HashingOutput.isBuildRecord($0) })
         return report
     }
 

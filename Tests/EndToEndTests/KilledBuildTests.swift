@@ -24,12 +24,23 @@ struct KilledBuildTests {
         return text
     }
 
+    /// A temporary folder with `content/deck/deck.tsv` (written by the test) and a `site` to build.
+    struct DeckProject {
+        let root: URL
+        var content: URL { root.appendingPathComponent("content") }
+        var site: URL { root.appendingPathComponent("site") }
+        var deckFile: URL { content.appendingPathComponent("deck/deck.tsv") }
+
+        init(_ name: String) throws {
+            root = try LoupeBinary.temporaryFolder(name)
+            try FileManager.default.createDirectory(at: content.appendingPathComponent("deck"), withIntermediateDirectories: true)
+        }
+    }
+
     @Test func leavesOldOrNewFilesAndTheNextBuildIsAFullOne() throws {
-        let root = try LoupeBinary.temporaryFolder("killed-commit")
-        defer { TemporaryFolder.remove(root) }
-        let content = root.appendingPathComponent("content"), site = root.appendingPathComponent("site")
-        let deckFile = content.appendingPathComponent("deck/deck.tsv")
-        try FileManager.default.createDirectory(at: deckFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let project = try DeckProject("killed-commit")
+        defer { TemporaryFolder.remove(project.root) }
+        let root = project.root, content = project.content, site = project.site, deckFile = project.deckFile
         func build(_ out: URL, _ extra: [String] = []) throws -> LoupeBinary.Run {
             try LoupeBinary.run(["build", "--content", content.path, "--templates", Self.templates, "--out", out.path, "--quiet"] + extra)
         }

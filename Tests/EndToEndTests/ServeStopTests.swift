@@ -10,11 +10,9 @@ import Glibc
 @Suite("Stopping loupe serve")
 struct ServeStopTests {
     @Test func aSignalDuringTheFirstBuildStopsAtOnceAndLeavesThePreviousSite() throws {
-        let root = try LoupeBinary.temporaryFolder("serve-stop")
-        defer { TemporaryFolder.remove(root) }
-        let content = root.appendingPathComponent("content"), site = root.appendingPathComponent("site")
-        let deckFile = content.appendingPathComponent("deck/deck.tsv")
-        try FileManager.default.createDirectory(at: deckFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let project = try KilledBuildTests.DeckProject("serve-stop")
+        defer { TemporaryFolder.remove(project.root) }
+        let root = project.root, content = project.content, site = project.site, deckFile = project.deckFile
         try Data(KilledBuildTests.deck(cards: 3000, answer: "Before", renamedTopic: false).utf8).write(to: deckFile)
         let arguments = ["--content", content.path, "--templates", KilledBuildTests.templates, "--out", site.path]
         #expect(try LoupeBinary.run(["build", "--quiet"] + arguments).status == 0)

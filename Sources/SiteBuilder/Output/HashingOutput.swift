@@ -34,6 +34,10 @@ final class HashingOutput: SiteOutput, Sendable {
     /// Every file so far, by site-relative path.
     var records: [String: WrittenFile] { files.withLock { $0 } }
 
+    /// Whether `path` is one of the build's own records (`.loupe/`), not a file of the site: not
+    /// counted, not listed for offline use and not part of the site's version.
+    static func isBuildRecord(_ path: String) -> Bool { path.hasPrefix(".") }
+
     /// Every path written so far, sorted.
     var paths: [String] { files.withLock { $0.keys.sorted() } }
 
@@ -42,7 +46,7 @@ final class HashingOutput: SiteOutput, Sendable {
     var version: String {
         let all = files.withLock { $0 }
         var combined = FNV1a()
-        for path in all.keys.sorted() where !path.hasPrefix(".") { combined.add(all[path]?.hash ?? ""); combined.add("|") }
+        for path in all.keys.sorted() where !Self.isBuildRecord(path) { combined.add(all[path]?.hash ?? ""); combined.add("|") }
         return combined.hex
     }
 

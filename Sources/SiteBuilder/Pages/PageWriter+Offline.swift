@@ -24,7 +24,7 @@ extension PageWriter {
         } catch {
             problems.diagnostics.append(.writing(error, path: "manifest.webmanifest"))
         }
-        let files = hashing.paths.filter { !$0.hasPrefix("sessions/") && !$0.hasPrefix(".") }
+        let files = hashing.paths.filter { !$0.hasPrefix("sessions/") && !HashingOutput.isBuildRecord($0) }
         var list = "["
         for (index, path) in files.enumerated() {
             if index > 0 { list += "," }

@@ -1,4 +1,4 @@
-import CLibCrypto
+import Diagnostics
 import Foundation
 import SearchIndex
 
@@ -44,17 +44,6 @@ struct SearchChunkFiles: PostingChunkStore {
 
     /// The hexadecimal SHA-256 of `key`.
     static func name(of key: [UInt8]) -> String {
-        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
-        key.withUnsafeBufferPointer { buffer in
-            _ = SHA256(buffer.baseAddress, buffer.count, &digest)
-        }
-        let hex = Array("0123456789abcdef".utf8)
-        return String(unsafeUninitializedCapacity: digest.count * 2) { out in
-            for (index, byte) in digest.enumerated() {
-                out[index * 2] = hex[Int(byte >> 4)]
-                out[index * 2 + 1] = hex[Int(byte & 15)]
-            }
-            return digest.count * 2
-        }
+        key.withUnsafeBytes { ContentHash.sha256($0) }
     }
 }
