@@ -1,23 +1,59 @@
 import CLibCrypto
 import Foundation
 
-/// SHA-256 content hashes, as lower-case hex: the names of cached image renditions and of the
-/// search index's kept chunks. OpenSSL's implementation, which uses the CPU's SHA instructions.
+/// SHA-256 content hashes: the names of cached image renditions and of the chunks a build keeps for
+/// the next one. OpenSSL's implementation, which uses the CPU's SHA instructions.
 public enum ContentHash {
     /// The SHA-256 of `bytes` as 64 lower-case hex digits.
     public static func sha256(_ bytes: UnsafeRawBufferPointer) -> String {
-        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
-        _ = SHA256(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, &digest)
-        let hex = Array("0123456789abcdef".utf8)
-        return String(unsafeUninitializedCapacity: digest.count * 2) { out in
-            for (index, byte) in digest.enumerated() {
-                out[index * 2] = hex[Int(byte >> 4)]
-                out[index * 2 + 1] = hex[Int(byte & 15)]
-            }
-            return digest.count * 2
-        }
+        digest(bytes).hex
     }
 
     /// The SHA-256 of `data` as 64 lower-case hex digits.
     public static func sha256(_ data: Data) -> String { data.withUnsafeBytes { sha256($0) } }
+
+    /// The SHA-256 of `bytes`.
+    public static func digest(_ bytes: UnsafeRawBufferPointer) -> ContentDigest {
+        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &words) { out in
+            _ = SHA256(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count,
+                       out.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        }
+        return ContentDigest(words.0, words.1, words.2, words.3)
+    }
+
+    /// The SHA-256 of `bytes`.
+    public static func digest(_ bytes: [UInt8]) -> ContentDigest {
+        bytes.withUnsafeBytes { digest($0) }
+    }
+}
+
+/// A SHA-256 digest held as four words (a cheap dictionary key), in the digest's byte order.
+public struct ContentDigest: Hashable, Sendable {
+    private let a: UInt64, b: UInt64, c: UInt64, d: UInt64
+
+    init(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64) {
+        (self.a, self.b, self.c, self.d) = (a, b, c, d)
+    }
+
+    /// The digest's first eight bytes as a little-endian number.
+    public var leadingWord: UInt64 { UInt64(littleEndian: a) }
+
+    /// The digest's 32 bytes.
+    public var bytes: [UInt8] {
+        withUnsafeBytes(of: (a, b, c, d)) { Array($0) }
+    }
+
+    /// The digest as 64 lower-case hex digits.
+    public var hex: String {
+        let digits = Array("0123456789abcdef".utf8)
+        let raw = bytes
+        return String(unsafeUninitializedCapacity: 64) { out in
+            for (index, byte) in raw.enumerated() {
+                out[index * 2] = digits[Int(byte >> 4)]
+                out[index * 2 + 1] = digits[Int(byte & 15)]
+            }
+            return 64
+        }
+    }
 }

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Where tokenised chunks outlive the process: a one-card edit then tokenises only the chunk that
 /// holds the card, instead of every document (`loupe build` keeps them in the site's `.loupe/search/`).
 ///
@@ -25,44 +27,43 @@ enum PostingChunkCoding {
 
     /// Every text the postings of `documents` (the first numbered `first`) are made from.
     static func key(first: Int, documents: ArraySlice<SearchDocument>) -> [UInt8] {
-        var key: [UInt8] = magic
-        appendNumber(first, to: &key)
-        appendNumber(documents.count, to: &key)
+        var key = ChunkWriter(magic: magic)
+        key.number(first)
+        key.number(documents.count)
         for document in documents {
-            append(document.title, to: &key)
-            append(document.path.joined(separator: " "), to: &key)
-            appendNumber(document.sections.count, to: &key)
+            key.text(document.title)
+            key.text(document.path.joined(separator: " "))
+            key.number(document.sections.count)
             for section in document.sections {
-                append(section.header, to: &key)
-                append(section.text, to: &key)
+                key.text(section.header)
+                key.text(section.text)
             }
         }
-        return key
+        return key.bytes
     }
 
     static func encode(_ table: [String: PostingList]) -> [UInt8] {
-        var bytes = magic
-        appendNumber(table.count, to: &bytes)
+        var bytes = ChunkWriter(magic: magic)
+        bytes.number(table.count)
         // Sorted, so the same chunk always gives the same bytes.
         for term in table.keys.sorted(by: SearchText.precedes) {
             let list = table[term]!
-            append(term, to: &bytes)
-            appendNumber(list.bytes.count, to: &bytes)
-            bytes += list.bytes
-            appendNumber(list.lastDocument, to: &bytes)
+            bytes.text(term)
+            bytes.number(list.bytes.count)
+            bytes.raw(list.bytes)
+            bytes.number(list.lastDocument)
         }
-        return bytes
+        return bytes.bytes
     }
 
     static func decode(_ bytes: [UInt8]) -> [String: PostingList]? {
         bytes.withUnsafeBufferPointer { buffer -> [String: PostingList]? in
-            var reader = Reader(bytes: buffer)
-            guard reader.take(magic.count).map(Array.init) == magic, let count = reader.number(), count <= buffer.count else { return nil }
+            var reader = ChunkReader(buffer)
+            guard reader.expect(magic), let count = reader.number(), count <= buffer.count else { return nil }
             var table: [String: PostingList] = [:]
             table.reserveCapacity(count)
             for _ in 0..<count {
-                guard let termLength = reader.number(), let termBytes = reader.take(termLength),
-                      let term = String(validating: termBytes, as: UTF8.self),
+                guard let term = reader.text(),
                       let listLength = reader.number(), listLength > 0, let listBytes = reader.take(listLength),
                       listBytes.allSatisfy({ PostingCode.digit(of: $0) != nil }),
                       let lastDocument = reader.number()
@@ -70,48 +71,6 @@ enum PostingChunkCoding {
                 guard table.updateValue(PostingList(bytes: Array(listBytes), lastDocument: lastDocument), forKey: term) == nil else { return nil }
             }
             return reader.isAtEnd ? table : nil
-        }
-    }
-
-    private static func append(_ text: String, to bytes: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { utf8 in
-            appendNumber(utf8.count, to: &bytes)
-            bytes.append(contentsOf: utf8)
-        }
-    }
-
-    private static func appendNumber(_ value: Int, to bytes: inout [UInt8]) {
-        var rest = UInt(max(0, value))
-        while rest >= 0x80 {
-            bytes.append(UInt8(rest & 0x7F) | 0x80)
-            rest >>= 7
-        }
-        bytes.append(UInt8(rest))
-    }
-
-    private struct Reader {
-        let bytes: UnsafeBufferPointer<UInt8>
-        var index = 0
-
-        var isAtEnd: Bool { index == bytes.count }
-
-        mutating func number() -> Int? {
-            var value = 0, shift = 0
-            while index < bytes.count, shift < 63 {
-                let byte = bytes[index]
-                index += 1
-                value |= Int(byte & 0x7F) << shift
-                if byte & 0x80 == 0 { return value }
-                shift += 7
-            }
-            return nil
-        }
-
-        mutating func take(_ count: Int) -> UnsafeBufferPointer<UInt8>.SubSequence? {
-            guard count >= 0, count <= bytes.count - index else { return nil }
-            defer { index += count }
-            return bytes[index..<index + count]
         }
     }
 }

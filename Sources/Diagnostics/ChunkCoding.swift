@@ -1,0 +1,86 @@
+/// The byte form of the chunks a build keeps for the next one (`.loupe/search/`, `.loupe/sections/`):
+/// numbers as unsigned LEB128, texts as their UTF-8 length and bytes.
+///
+/// The writer always gives the same bytes for the same values; the reader checks every length and
+/// that texts are UTF-8, so a damaged chunk is refused, never half-read.
+public struct ChunkWriter {
+    /// The bytes written so far.
+    public private(set) var bytes: [UInt8]
+
+    /// A writer whose bytes start with `magic`.
+    public init(magic: [UInt8], capacity: Int = 0) {
+        bytes = magic
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Appends a non-negative number (a negative one is written as 0).
+    public mutating func number(_ value: Int) {
+        var rest = UInt(max(0, value))
+        while rest >= 0x80 {
+            bytes.append(UInt8(rest & 0x7F) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+
+    /// Appends `text`'s UTF-8 length and bytes.
+    public mutating func text(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+            number(utf8.count)
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    /// Appends raw bytes (their length is the caller's to write).
+    public mutating func raw(_ raw: some Collection<UInt8>) {
+        bytes.append(contentsOf: raw)
+    }
+}
+
+/// Reads what a ``ChunkWriter`` wrote; every read returns `nil` past the end or on a malformed value.
+public struct ChunkReader {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var index = 0
+
+    /// A reader of `bytes`, which must outlive it.
+    public init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    /// Whether every byte was read.
+    public var isAtEnd: Bool { index == bytes.count }
+
+    /// Bytes not read yet.
+    public var remaining: Int { bytes.count - index }
+
+    /// Reads `magic` and returns whether it was there.
+    public mutating func expect(_ magic: [UInt8]) -> Bool {
+        guard let read = take(magic.count) else { return false }
+        return read.elementsEqual(magic)
+    }
+
+    /// The next number.
+    public mutating func number() -> Int? {
+        var value = 0, shift = 0
+        while index < bytes.count, shift < 63 {
+            let byte = bytes[index]
+            index += 1
+            value |= Int(byte & 0x7F) << shift
+            if byte & 0x80 == 0 { return value }
+            shift += 7
+        }
+        return nil
+    }
+
+    /// The next `count` raw bytes.
+    public mutating func take(_ count: Int) -> UnsafeBufferPointer<UInt8>.SubSequence? {
+        guard count >= 0, count <= bytes.count - index else { return nil }
+        defer { index += count }
+        return bytes[index..<index + count]
+    }
+
+    /// The next text; `nil` when it is not UTF-8.
+    public mutating func text() -> String? {
+        guard let count = number(), let utf8 = take(count) else { return nil }
+        return String(validating: utf8, as: UTF8.self)
+    }
+}
