@@ -81,7 +81,8 @@ public enum SiteGenerator {
         var log = DiagnosticLog()
         let clock = ContinuousClock()
         let start = clock.now
-        let content = SiteContent.load(options, log: &log)
+        let sections = output.isDiscarding ? nil : SectionChunkFiles(output: output, previousSite: previousSite)
+        let content = SiteContent.load(options, sections: sections, log: &log)
         let loaded = clock.now - start
         let loadedPeak = PeakMemory.bytes
         var templates: TemplateLibrary?

@@ -143,12 +143,41 @@ struct IncrementalBuildTests {
         // Written, new or deleted.
         let changed = Set(after.keys).union(before.keys).filter { before[$0] != after[$0] }.sorted()
         #expect(changed.contains { $0.hasPrefix("deck/") && $0.hasSuffix(".html") && $0.contains("coats-of-the-eye") }, "\(changed)")
-        // The card page, its study data and search shards, the service worker, the manifest and the
-        // search chunk holding the card (the old one goes): not the whole site.
-        #expect(changed.count <= 16 && changed.count < before.count / 10, "\(changed)")
+        // The card page, its study data and search shards, the service worker, the manifest, and the
+        // search chunk and section chunk holding the card (the old ones go): not the whole site.
+        #expect(changed.count <= 18 && changed.count < before.count / 10, "\(changed)")
         #expect(second.changedFileCount == changed.count - 1, "\(second.changedFileCount) \(changed)")  // - the manifest
-        let chunks = changed.filter { $0.hasPrefix(SearchChunkFiles.folder) }
-        #expect(chunks.count == 2 && chunks.filter { after[$0] == nil }.count == 1, "\(chunks)")
+        for folder in [SearchChunkFiles.folder, SectionChunkFiles.folder] {
+            let chunks = changed.filter { $0.hasPrefix(folder) }
+            #expect(chunks.count == 2 && chunks.filter { after[$0] == nil }.count == 1, "\(chunks)")
+        }
+    }
+
+    /// The deck's kept section chunks (`.loupe/sections/`) are read only when the manifest vouches for
+    /// their bytes: an altered chunk file costs time, never a wrong card.
+    @Test func anAlteredSectionChunkIsParsedAgain() throws {
+        let project = try Project()
+        defer { TemporaryFolder.remove(project.root) }
+        #expect(SiteGenerator.build(project.options(out: "site")).succeeded)
+        let folder = project.root.appendingPathComponent("site/" + SectionChunkFiles.folder)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(!names.isEmpty)
+        // Same size, same form: one lower-case letter of the text becomes another.
+        for name in names {
+            let file = folder.appendingPathComponent(name)
+            var bytes = [UInt8](try Data(contentsOf: file))
+            guard let index = bytes.indices.dropFirst(bytes.count / 2).first(where: { (0x61...0x79).contains(bytes[$0]) }) else { continue }
+            bytes[index] += 1
+            try Data(bytes).write(to: file)
+        }
+        // A note does not change the deck: the chunks are unchanged and read back.
+        try project.edit(project.content.appendingPathComponent("notes/horner-syndrome.md")) { $0 + "\nRemember ptosis.\n" }
+        #expect(SiteGenerator.build(project.options(out: "site")).succeeded)
+        #expect(SiteGenerator.build(project.options(out: "cold", force: true)).succeeded)
+        let updated = try project.files(of: "site"), cold = try project.files(of: "cold")
+        let pages = cold.keys.filter { $0.hasPrefix("deck/") || $0.hasPrefix("study/") || $0.hasPrefix(SectionChunkFiles.folder) }
+        #expect(pages.count > 20)
+        #expect(pages.filter { updated[$0] != cold[$0] }.isEmpty, "the altered chunk reached the site")
     }
 
     /// The search index's kept chunks (`.loupe/search/`) are read only when the manifest vouches for
@@ -173,7 +202,8 @@ struct IncrementalBuildTests {
         #expect(SiteGenerator.build(project.options(out: "site")).succeeded)
         #expect(SiteGenerator.build(project.options(out: "cold", force: true)).succeeded)
         let updated = try project.files(of: "site"), cold = try project.files(of: "cold")
-        let search = cold.keys.filter { $0.hasPrefix("search/") }
+        // The chunk files are written again too, not left altered for every later build to refuse.
+        let search = cold.keys.filter { $0.hasPrefix("search/") || $0.hasPrefix(SearchChunkFiles.folder) }
         #expect(search.count > 4)
         #expect(search.filter { updated[$0] != cold[$0] }.isEmpty, "the altered chunk reached the search index")
     }

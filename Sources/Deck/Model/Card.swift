@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// One review card: a subtopic of a topic of a category, with images and sections.
 public struct Card: Sendable, Equatable, Identifiable {
     /// Stable id `category/topic/subtopic` in URL-safe slugs, unique in the deck; the key for notes and progress.
@@ -16,6 +18,10 @@ public struct Card: Sendable, Equatable, Identifiable {
     public var sections: [CardSection]
     /// Where the card's row starts.
     public var source: SourceLine
+    /// The SHA-256 of every cell ``sections`` were parsed from (``SectionChunkCoding``), when read from a
+    /// deck: equal digests mean equal sections, so an incremental build compares cards by it instead of
+    /// by their text.
+    public var sectionsDigest: ContentDigest?
 
     /// Creates a card.
     public init(id: String, title: String, category: String, topic: String, slide: String? = nil,

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// A card or category entry read from one row, before ids are assigned.
 struct CardRow: Sendable {
     var category: String
@@ -7,6 +9,8 @@ struct CardRow: Sendable {
     var images: [CardImage]
     var sections: [CardSection]
     var source: SourceLine
+    /// The digest of the cells the sections are parsed from (``SectionChunkCoding/digest(of:columns:)``).
+    var sectionsDigest: ContentDigest?
     /// The row's cells until its sections are parsed.
     var pendingCells: [String]?
 }

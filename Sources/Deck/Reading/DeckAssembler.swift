@@ -53,9 +53,10 @@ struct DeckAssembler {
             log.warning("card id '\(baseID)' is already used by \(first.path):\(first.line); this card gets id '\(id)' (rename the Subtopic to make it distinct)", at: at)
         }
         idOwners[id] = row.source
-        let card = Card(id: id, title: title, category: categories[categoryPosition].title,
+        var card = Card(id: id, title: title, category: categories[categoryPosition].title,
                         topic: categories[categoryPosition].topics[topicPosition].title,
                         slide: row.slide, images: row.images, sections: row.sections, source: row.source)
+        card.sectionsDigest = row.sectionsDigest
         categories[categoryPosition].topics[topicPosition].cards.append(card)
     }
 

@@ -17,8 +17,10 @@ public struct DeckColumns: Sendable, Equatable {
 
     /// The highest column index used.
     public var lastUsedColumn: Int {
-        ([slide, category, topic, subtopic, image, caption].compactMap { $0 }
-            + sections.flatMap { [$0.header, $0.info].compactMap { $0 } }).max() ?? 0
+        // No arrays: this is asked once per row.
+        var last = max(category, topic, subtopic, slide ?? 0, image ?? 0, caption ?? 0)
+        for pair in sections { last = max(last, pair.header ?? 0, pair.info ?? 0) }
+        return last
     }
 
     public static func == (lhs: DeckColumns, rhs: DeckColumns) -> Bool {

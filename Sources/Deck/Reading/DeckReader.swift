@@ -11,6 +11,8 @@ public struct DeckReader: Sendable {
     public var forcedEncoding: DeckEncoding?
     /// Sections parsed by an earlier read, kept by a long-lived caller (`loupe serve`); `nil`: none.
     public var memo: SectionMemo?
+    /// Sections an earlier build kept (`loupe build` keeps them in the site); `nil`: none.
+    public var chunks: (any SectionChunkStore)?
 
     /// Creates a reader for `deckDirectory`.
     public init(deckDirectory: URL, displayDirectory: String, forcedEncoding: DeckEncoding? = nil) {
@@ -56,7 +58,7 @@ public struct DeckReader: Sendable {
         for file in files {
             let display = displayDirectory + "/" + file.lastPathComponent
             guard let bytes = folder.readBytes(file, display: display, log: &log) else { continue }
-            var sheet = DeckSheet(path: display, forcedEncoding: forcedEncoding, memo: memo)
+            var sheet = DeckSheet(path: display, forcedEncoding: forcedEncoding, memo: memo, chunks: chunks)
             let rows = sheet.cardRows(of: bytes, images: images, log: &log)
             for row in rows { builder.add(row, log: &log) }
             if sheet.missingImages > 0 {

@@ -7,6 +7,8 @@ struct DeckSheet {
     let forcedEncoding: DeckEncoding?
     /// Sections parsed by an earlier read (`loupe serve`), or `nil`.
     var memo: SectionMemo? = nil
+    /// Sections an earlier build kept (`loupe build`), or `nil`.
+    var chunks: (any SectionChunkStore)? = nil
     /// Images named while the images folder is absent: reported once, not once per image.
     var missingImages = 0
 
@@ -71,29 +73,7 @@ struct DeckSheet {
             }
         }
         rows = []  // the cards now hold the cells they need
-        // Section text is most of the work and needs no shared state: parse it on every core.
-        let columns = found.columns
-        let memo = self.memo
-        result.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let buffer = buffer
-            let chunk = 64
-            DispatchQueue.concurrentPerform(iterations: (buffer.count + chunk - 1) / chunk) { part in
-                var parsed: [(SectionMemo.Key, [CardSection])] = []
-                for index in (part * chunk)..<min(buffer.count, (part + 1) * chunk) {
-                    guard let cells = buffer[index].pendingCells else { continue }
-                    if let memo {
-                        let key = SectionMemo.key(cells, columns: columns)
-                        let sections = memo.sections(for: key) ?? Self.sections(of: cells, columns: columns)
-                        buffer[index].sections = sections
-                        parsed.append((key, sections))
-                    } else {
-                        buffer[index].sections = Self.sections(of: cells, columns: columns)
-                    }
-                    buffer[index].pendingCells = nil
-                }
-                memo?.remember(parsed)
-            }
-        }
+        parseSections(of: &result, columns: found.columns)
         return result
     }
 

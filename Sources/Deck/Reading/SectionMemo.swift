@@ -1,13 +1,14 @@
 import Diagnostics
 import Synchronization
 
-/// Header and info cells parsed by an earlier read, by their exact text. A long-lived caller
+/// Header and info cells parsed by an earlier read, by the SHA-256 of their text. A long-lived caller
 /// (`loupe serve`) keeps one between builds, so after an edit only the rows whose cells changed are
 /// parsed again. Entries not used by the latest read are dropped at the next, so it holds about one
 /// deck's cells and sections.
 public final class SectionMemo: Sendable {
-    /// Everything ``DeckSheet/sections(of:columns:)`` reads: each section's number and its two cells.
-    typealias Key = ExactTextKey
+    /// The digest of everything ``DeckSheet/sections(of:columns:)`` reads: each section's number and
+    /// its two cells (``SectionChunkCoding/digest(of:columns:)``).
+    typealias Key = ContentDigest
 
     private let state = Mutex<(previous: [Key: [CardSection]], current: [Key: [CardSection]])>(([:], [:]))
 
@@ -19,17 +20,6 @@ public final class SectionMemo: Sendable {
         state.withLock { state in
             if !state.current.isEmpty { state = (state.current, [:]) }
         }
-    }
-
-    static func key(_ cells: [String], columns: DeckColumns) -> Key {
-        var parts: [String?] = []
-        parts.reserveCapacity(columns.sections.count * 3)
-        for pair in columns.sections {
-            parts.append(String(pair.number))
-            parts.append(pair.header.flatMap { $0 < cells.count ? cells[$0] : nil })
-            parts.append(pair.info.flatMap { $0 < cells.count ? cells[$0] : nil })
-        }
-        return Key(parts)
     }
 
     func sections(for key: Key) -> [CardSection]? {

@@ -25,7 +25,8 @@ struct SiteContent: Sendable {
     /// What reading the session files reported; its errors do not stop the rest of the site.
     var sessionDiagnostics: [Diagnostic] = []
 
-    static func load(_ options: BuildOptions, log: inout DiagnosticLog) -> SiteContent? {
+    /// Reads the content folder; `sections` keeps the deck's parsed sections between builds.
+    static func load(_ options: BuildOptions, sections: (any SectionChunkStore)? = nil, log: inout DiagnosticLog) -> SiteContent? {
         let folder = ContentFolder(root: options.content)
         guard folder.isDirectory(options.content) else {
             log.error("content folder not found; pass --content with the folder holding deck/, about.md and loupe.yml",
@@ -37,6 +38,7 @@ struct SiteContent: Sendable {
         var reader = DeckReader(deckDirectory: options.content.appendingPathComponent("deck"),
                                 displayDirectory: options.display("deck"), forcedEncoding: options.deckEncoding)
         reader.memo = options.memory?.sections
+        reader.chunks = sections
         let deck = reader.read(log: &log)
         var aboutHTML = ""
         let aboutFile = options.content.appendingPathComponent("about.md")

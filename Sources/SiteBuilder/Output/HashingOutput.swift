@@ -31,6 +31,11 @@ final class HashingOutput: SiteOutput, Sendable {
         return record
     }
 
+    func distrust(_ relativePath: String) {
+        files.withLock { $0[relativePath] = nil }
+        base.distrust(relativePath)
+    }
+
     /// Every file so far, by site-relative path.
     var records: [String: WrittenFile] { files.withLock { $0 } }
 

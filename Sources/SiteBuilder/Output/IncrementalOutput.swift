@@ -20,8 +20,8 @@ final class IncrementalOutput: SiteOutput, Sendable {
     let destination: URL
     private let previous: [String: WrittenFile]
     private let pending: StagedOutput
-    /// Files left as they are, and files staged to replace the old ones.
-    private let state = Mutex<(kept: Set<String>, changed: Set<String>)>(([], []))
+    /// Files left as they are, files staged to replace the old ones, and old files found altered.
+    private let state = Mutex<(kept: Set<String>, changed: Set<String>, distrusted: Set<String>)>(([], [], []))
 
     /// An output updating the site at `destination`, whose manifest listed `previous`. Call it while
     /// holding the destination's ``OutputLock``.
@@ -40,7 +40,7 @@ final class IncrementalOutput: SiteOutput, Sendable {
 
     func write(_ data: Data, to relativePath: String) throws(OutputError) {
         if let old = previous[relativePath], old.size == data.count, old.hash == HashingOutput.hex(data, path: relativePath),
-           old.isPresent(at: destination.path + "/" + relativePath) {
+           !state.withLock({ $0.distrusted.contains(relativePath) }), old.isPresent(at: destination.path + "/" + relativePath) {
             state.withLock { _ = $0.kept.insert(relativePath) }
             return
         }
@@ -52,6 +52,13 @@ final class IncrementalOutput: SiteOutput, Sendable {
         guard let old = previous[relativePath], old.digest == digest, old.isPresent(at: destination.path + "/" + relativePath) else { return nil }
         state.withLock { _ = $0.kept.insert(relativePath) }
         return old
+    }
+
+    func distrust(_ relativePath: String) {
+        state.withLock { state in
+            state.kept.remove(relativePath)
+            state.distrusted.insert(relativePath)
+        }
     }
 
     /// Applies the changes to the site, then writes `manifest` at `manifestPath`.

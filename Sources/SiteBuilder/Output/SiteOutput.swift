@@ -8,6 +8,9 @@ public protocol SiteOutput: Sendable {
     /// Keeps the previous build's file at `relativePath` when it was made from inputs with the same
     /// `digest`, returning its record; `nil` means the caller must produce and write it.
     func reuse(_ relativePath: String, digest: String) -> WrittenFile?
+    /// Marks the previous build's file at `relativePath` as not what its record says (found altered),
+    /// so writing it again really writes it.
+    func distrust(_ relativePath: String)
 }
 
 extension SiteOutput {
@@ -18,6 +21,9 @@ extension SiteOutput {
 
     /// Nothing to reuse: every file is produced.
     public func reuse(_ relativePath: String, digest: String) -> WrittenFile? { nil }
+
+    /// Nothing kept, so nothing to distrust.
+    public func distrust(_ relativePath: String) {}
 }
 
 extension StagedOutput: SiteOutput {}

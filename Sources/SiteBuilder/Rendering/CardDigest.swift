@@ -1,4 +1,5 @@
 import Deck
+import Diagnostics
 import Foundation
 import Synchronization
 
@@ -94,6 +95,13 @@ enum CardDigest {
             add(text: image.file, to: &hash)
             add(text: image.caption ?? "\u{0}", to: &hash)
             add(text: images[image.file].map { String(describing: $0) } ?? "-", to: &hash)
+        }
+        // The digest of the cells the sections were parsed from stands for them (same executable, so
+        // the same parser: the engine fingerprint); a card made otherwise is hashed section by section.
+        if let digest = card.sectionsDigest {
+            hash.add("cells|")
+            digest.bytes.withUnsafeBytes { hash.add($0) }
+            return
         }
         hash.add(card.sections.count)
         for section in card.sections {

@@ -16,31 +16,17 @@ import SearchIndex
 struct SearchChunkFiles: PostingChunkStore {
     /// Where the files go, relative to the site.
     static let folder = ".loupe/search/"
-    let output: HashingOutput
-    /// The site updated in place, or `nil` in a full build.
-    let previousSite: URL?
+    private let files: KeptChunkFiles
 
-    func chunk(forKey key: [UInt8]) -> [UInt8]? {
-        guard let previousSite else { return nil }
-        let name = Self.name(of: key)
-        let path = Self.folder + name
-        guard let record = output.reuse(path, digest: name),
-              let data = FileManager.default.contents(atPath: previousSite.path + "/" + path),
-              data.count == record.size, HashingOutput.hex(data, path: path) == record.hash
-        else { return nil }
-        return [UInt8](data)
+    init(output: HashingOutput, previousSite: URL?) {
+        files = KeptChunkFiles(folder: Self.folder, output: output, previousSite: previousSite)
     }
 
-    func keepChunk(forKey key: [UInt8]) -> Bool {
-        guard previousSite != nil else { return false }
-        let name = Self.name(of: key)
-        return output.reuse(Self.folder + name, digest: name) != nil
-    }
+    func chunk(forKey key: [UInt8]) -> [UInt8]? { files.read(Self.name(of: key)) }
 
-    func store(_ bytes: [UInt8], forKey key: [UInt8]) {
-        let name = Self.name(of: key)
-        try? output.write(Data(bytes), to: Self.folder + name, digest: name)
-    }
+    func keepChunk(forKey key: [UInt8]) -> Bool { files.keep(Self.name(of: key)) }
+
+    func store(_ bytes: [UInt8], forKey key: [UInt8]) { files.write(bytes, as: Self.name(of: key)) }
 
     /// The hexadecimal SHA-256 of `key`.
     static func name(of key: [UInt8]) -> String {

@@ -1,0 +1,78 @@
+import Deck
+import Diagnostics
+import Foundation
+import Synchronization
+
+/// The deck's parsed sections, kept between builds in the site's `.loupe/sections/` folder, one file
+/// per chunk of card rows named by the SHA-256 of its rows' cells (``SectionChunkCoding``).
+///
+/// A one-card edit then parses the one chunk holding the card instead of every row. The files follow
+/// the rules of ``SearchChunkFiles``: they go through the build's output, only an incremental build
+/// (same executable, so the same parser) reads them, and only when the manifest lists the file with
+/// its size and the hash of its bytes; a damaged file only costs time. Two chunks with the same rows
+/// (a deck file copied beside another) share one file.
+final class SectionChunkFiles: SectionChunkStore {
+    /// Where the files go, relative to the site.
+    static let folder = ".loupe/sections/"
+    private let files: KeptChunkFiles
+    /// Names already kept or written by this build.
+    private let handled = Mutex<Set<ContentDigest>>([])
+
+    init(output: HashingOutput, previousSite: URL?) {
+        files = KeptChunkFiles(folder: Self.folder, output: output, previousSite: previousSite)
+    }
+
+    func chunk(named name: ContentDigest) -> [UInt8]? {
+        guard let bytes = files.read(name.hex) else { return nil }
+        handled.withLock { _ = $0.insert(name) }
+        return bytes
+    }
+
+    func keepChunk(named name: ContentDigest) -> Bool {
+        if handled.withLock({ $0.contains(name) }) { return true }
+        guard files.keep(name.hex) else { return false }
+        handled.withLock { _ = $0.insert(name) }
+        return true
+    }
+
+    func store(_ bytes: [UInt8], named name: ContentDigest) {
+        guard handled.withLock({ $0.insert(name).inserted }) else { return }
+        files.write(bytes, as: name.hex)
+    }
+}
+
+/// Files a build keeps for the next one under `.loupe/`, named by their key's hash (``SearchChunkFiles``,
+/// ``SectionChunkFiles``).
+struct KeptChunkFiles: Sendable {
+    /// The folder, relative to the site, ending in `/`.
+    let folder: String
+    let output: HashingOutput
+    /// The site updated in place, or `nil` in a full build.
+    let previousSite: URL?
+
+    /// The bytes the previous build kept as `name`, now kept for the next build too; `nil` when there
+    /// are none, or they are not the bytes the manifest recorded.
+    func read(_ name: String) -> [UInt8]? {
+        guard let previousSite else { return nil }
+        let path = folder + name
+        guard let record = output.reuse(path, digest: name) else { return nil }
+        guard let data = FileManager.default.contents(atPath: previousSite.path + "/" + path),
+              data.count == record.size, HashingOutput.hex(data, path: path) == record.hash
+        else {
+            output.distrust(path)  // written again, not left altered
+            return nil
+        }
+        return [UInt8](data)
+    }
+
+    /// Keeps the previous build's file `name` for the next build without reading it.
+    func keep(_ name: String) -> Bool {
+        guard previousSite != nil else { return false }
+        return output.reuse(folder + name, digest: name) != nil
+    }
+
+    /// Writes `bytes` as `name`. Failing only costs the next build time, so it is not an error.
+    func write(_ bytes: [UInt8], as name: String) {
+        try? output.write(Data(bytes), to: folder + name, digest: name)
+    }
+}

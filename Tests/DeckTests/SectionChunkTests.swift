@@ -1,0 +1,161 @@
+@testable import Deck
+import Diagnostics
+import Foundation
+import Synchronization
+import Testing
+import TestSupport
+
+/// The deck's parsed sections kept between builds (`SectionChunkStore`): what is read back must be
+/// exactly what parsing gives, and a damaged chunk must never be used.
+@Suite("Section chunks kept between builds")
+struct SectionChunkTests {
+    /// A store in memory that counts what the reader asks of it.
+    final class CountingStore: SectionChunkStore {
+        struct State { var files: [ContentDigest: [UInt8]] = [:]; var reads = 0, keeps = 0, stores = 0 }
+        let state = Mutex(State())
+        func chunk(named name: ContentDigest) -> [UInt8]? {
+            state.withLock { $0.reads += 1; return $0.files[name] }
+        }
+        func keepChunk(named name: ContentDigest) -> Bool {
+            state.withLock { $0.keeps += 1; return $0.files[name] != nil }
+        }
+        func store(_ bytes: [UInt8], named name: ContentDigest) {
+            state.withLock { $0.stores += 1; $0.files[name] = bytes }
+        }
+        func resetCounts() { state.withLock { $0.reads = 0; $0.keeps = 0; $0.stores = 0 } }
+        var counts: (reads: Int, keeps: Int, stores: Int) { state.withLock { ($0.reads, $0.keeps, $0.stores) } }
+        var names: Set<ContentDigest> { state.withLock { Set($0.files.keys) } }
+    }
+
+    /// Info text using every block kind and style the parser knows, varied by `random`.
+    static func info(_ random: inout SeededRandom) -> String {
+        let lines = ["- <b>bold</b> point", "  - nested <i>it</i>", "1. first", "12) twelfth <u>under</u>", "• bullet",
+                     "Mnemonic: ABC", "plain text line", "‘quoted’ – dash", "Greek αβγ and emoji 👁", "<b><i>both</i></b> styles",
+                     "", "   indented", "* star"]
+        return (0..<(1 + random.next(below: 6))).map { _ in lines[random.next(below: lines.count)] }.joined(separator: "\n")
+    }
+
+    static func rows(count: Int, seed: UInt64) -> [[String]] {
+        var random = SeededRandom(seed: seed)
+        return (0..<count).map { index in
+            ["\(index)", "Retina", "Topic \(index % 9)", "Card \(index)", "nil", "nil",
+             "\"# Question \(index)?\n<i>second</i> line\"", "\"" + info(&random) + "\"", random.next(below: 3) == 0 ? "nil" : "Why \(index)?", "\"" + info(&random) + "\""]
+        }
+    }
+
+    /// Reads `text` as the deck's only file with `store` (and `memo`), or with neither.
+    static func read(_ text: String, store: (any SectionChunkStore)? = nil, memo: SectionMemo? = nil) throws -> Deck? {
+        let root = try TemporaryFolder.make("deck-chunks")
+        defer { TemporaryFolder.remove(root) }
+        let folder = root.appendingPathComponent("deck")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: folder.appendingPathComponent("deck.tsv"))
+        var reader = DeckReader(deckDirectory: folder, displayDirectory: "content/deck")
+        reader.chunks = store
+        reader.memo = memo
+        var log = DiagnosticLog()
+        let deck = reader.read(log: &log)
+        #expect(!log.hasErrors, "\(log.all)")
+        return deck
+    }
+
+    @Test func encodedSectionsDecodeToTheParsedOnes() throws {
+        let deck = try #require(try Self.read(DeckFixture.rows(Self.rows(count: 300, seed: 7))))
+        let sections = deck.categories.flatMap(\.topics).flatMap(\.cards).map(\.sections)
+        let kinds = Set(sections.joined().flatMap(\.info).map { block -> String in
+            switch block { case .text: "text"; case .bullet: "bullet"; case .numbered: "numbered"; case .mnemonic: "mnemonic" }
+        })
+        #expect(kinds == ["text", "bullet", "numbered", "mnemonic"])
+        #expect(sections.joined().flatMap(\.info).contains { $0.line.unstyledText == nil })
+        let bytes = SectionChunkCoding.encode(sections)
+        #expect(SectionChunkCoding.decode(bytes, rowCount: sections.count) == sections)
+        #expect(SectionChunkCoding.decode(bytes, rowCount: sections.count + 1) == nil)
+    }
+
+    @Test func damagedBytesAreRefused() throws {
+        let deck = try #require(try Self.read(DeckFixture.rows(Self.rows(count: 20, seed: 3))))
+        let sections = deck.categories.flatMap(\.topics).flatMap(\.cards).map(\.sections)
+        let bytes = SectionChunkCoding.encode(sections)
+        let count = sections.count
+        #expect(SectionChunkCoding.decode(Array(bytes.dropLast()), rowCount: count) == nil, "truncated")
+        #expect(SectionChunkCoding.decode(bytes + [0], rowCount: count) == nil, "extra byte")
+        #expect(SectionChunkCoding.decode([UInt8(ascii: "X")] + bytes.dropFirst(), rowCount: count) == nil, "wrong magic")
+        // Not UTF-8: the first letter of the first text becomes a lone continuation byte.
+        var notUTF8 = bytes
+        let letter = try #require(notUTF8.indices.dropFirst(6).first { notUTF8[$0] == UInt8(ascii: "Q") })
+        notUTF8[letter] = 0x80
+        #expect(SectionChunkCoding.decode(notUTF8, rowCount: count) == nil, "not UTF-8")
+        // Every single-byte truncation point is refused, never half-read.
+        for end in stride(from: 4, to: bytes.count, by: 37) {
+            #expect(SectionChunkCoding.decode(Array(bytes[..<end]), rowCount: count) == nil)
+        }
+    }
+
+    @Test func aSecondReadParsesNothingAndAnEditParsesOneChunk() throws {
+        let rows = Self.rows(count: 600, seed: 11)
+        let store = CountingStore()
+        let plain = try Self.read(DeckFixture.rows(rows))
+        #expect(try Self.read(DeckFixture.rows(rows), store: store) == plain)
+        let chunkCount = store.names.count
+        #expect(chunkCount > 3, "600 rows make several chunks")
+        #expect(store.counts.stores == chunkCount)
+
+        store.resetCounts()
+        #expect(try Self.read(DeckFixture.rows(rows), store: store) == plain)
+        #expect(store.counts.reads == chunkCount && store.counts.stores == 0, "\(store.counts)")
+
+        // One cell of one row changed: only its chunk is parsed and stored again.
+        var edited = rows
+        edited[300][7] = "\"- edited answer\""
+        store.resetCounts()
+        let before = store.names
+        #expect(try Self.read(DeckFixture.rows(edited), store: store) == (try Self.read(DeckFixture.rows(edited))))
+        #expect(store.counts.stores == 1, "\(store.counts)")
+        #expect(store.names.subtracting(before).count == 1)
+    }
+
+    /// Chunks end at points chosen by the rows' own content, so a row inserted in the middle changes
+    /// the chunk it lands in (two at most, when it ends one), not every later chunk.
+    @Test func anInsertedRowChangesOnlyTheChunkItLandsIn() throws {
+        let rows = Self.rows(count: 800, seed: 5)
+        let store = CountingStore()
+        _ = try Self.read(DeckFixture.rows(rows), store: store)
+        let before = store.names
+        var inserted = rows
+        inserted.insert(["x", "Retina", "Topic 1", "Inserted card", "nil", "nil", "# New?", "New answer", "nil", "nil"], at: 100)
+        store.resetCounts()
+        #expect(try Self.read(DeckFixture.rows(inserted), store: store) == (try Self.read(DeckFixture.rows(inserted))))
+        #expect(store.counts.stores <= 2, "\(store.counts)")
+        #expect(store.names.subtracting(before).count <= 2)
+    }
+
+    /// With a memory (`loupe serve`) the store still keeps every chunk, so the site's files do not
+    /// depend on whether the build had a memory.
+    @Test func aMemoryStillKeepsEveryChunk() throws {
+        let rows = Self.rows(count: 400, seed: 13)
+        let memo = SectionMemo(), withMemo = CountingStore(), without = CountingStore()
+        _ = try Self.read(DeckFixture.rows(rows), store: withMemo, memo: memo)
+        _ = try Self.read(DeckFixture.rows(rows), store: without)
+        #expect(withMemo.names == without.names)
+        // The memo now knows every row: a new store (a site without the files) is given them all.
+        let fresh = CountingStore()
+        #expect(try Self.read(DeckFixture.rows(rows), store: fresh, memo: memo) == (try Self.read(DeckFixture.rows(rows))))
+        #expect(fresh.names == without.names && fresh.counts.reads == 0)
+        // And a store that has them only keeps them.
+        without.resetCounts()
+        _ = try Self.read(DeckFixture.rows(rows), store: without, memo: memo)
+        #expect(without.counts.stores == 0 && without.counts.reads == 0 && without.counts.keeps == without.names.count)
+    }
+
+    /// Swapped Header/Info columns hold the same cells under other numbers: never the old chunk.
+    @Test func theSameCellsUnderOtherColumnsAreAnotherChunk() throws {
+        let rows = Self.rows(count: 100, seed: 17)
+        let store = CountingStore()
+        let text = DeckFixture.rows(rows)
+        _ = try Self.read(text, store: store)
+        let swapped = text.replacingOccurrences(of: "Header 1\tInfo1\tHeader2\tInfo2", with: "Header2\tInfo2\tHeader 1\tInfo1")
+        store.resetCounts()
+        #expect(try Self.read(swapped, store: store) == (try Self.read(swapped)))
+        #expect(store.counts.reads > 0 && store.counts.stores == store.counts.reads, "\(store.counts)")
+    }
+}
