@@ -71,6 +71,23 @@ struct EncodingTests {
         }
     }
 
+    /// A large export is transcoded in two halves: the text must be the one-pass text wherever the
+    /// middle falls (on a pair, a lone surrogate, an odd trailing byte), in both byte orders.
+    @Test func theTwoHalfDecodeEqualsTheOnePassDecode() {
+        let pieces: [[UInt16]] = [[0x61], [0xE9], [0x2013], [0xD83D, 0xDC41], [0xD800], [0xDC00], Array("retina ".utf16)]
+        var random = SeededRandom(seed: 0x5_1171)
+        for _ in 0..<2_000 {
+            let units = (0..<(1 + random.next(below: 10))).flatMap { _ in pieces[random.next(below: pieces.count)] }
+            let odd: [UInt8] = random.next(below: 4) == 0 ? [0x41] : []
+            for littleEndian in [true, false] {
+                let bytes = units.flatMap { littleEndian ? [UInt8($0 & 0xFF), UInt8($0 >> 8)] : [UInt8($0 >> 8), UInt8($0 & 0xFF)] } + odd
+                let onePass = DeckDecoder.utf16ToString(bytes[...], littleEndian: littleEndian, splittingAbove: .max)
+                let halves = DeckDecoder.utf16ToString(bytes[...], littleEndian: littleEndian, splittingAbove: 0)
+                #expect(Array(halves.utf8) == Array(onePass.utf8), "\(units) \(littleEndian)")
+            }
+        }
+    }
+
     @Test("Bytes that do not decode are reported once, naming the encoding; clean text is not")
     func undecodableBytesAreReported() throws {
         let text = DeckFixture.rows([["", "Cornea", "Dystrophies", "Fuchs", "", "", "# Genetics", "- Autosomal dominant X"]])

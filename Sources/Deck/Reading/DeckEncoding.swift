@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The text encodings a deck export may use.
 public enum DeckEncoding: String, Sendable, Equatable, CaseIterable, Codable {
     /// UTF-8, with or without a byte-order mark.
@@ -91,8 +93,33 @@ public enum DeckDecoder {
 
     /// Transcodes UTF-16 bytes to a string; lone surrogates become U+FFFD.
     /// Hand-written because the standard library's generic transcoding is slow on large decks.
-    static func utf16ToString(_ bytes: ArraySlice<UInt8>, littleEndian: Bool) -> String {
-        bytes.withUnsafeBufferPointer { utf16ToString($0, littleEndian: littleEndian) }
+    ///
+    /// A large export (over `splittingAbove` bytes) is transcoded in two halves on two cores. The
+    /// second half never starts on a low surrogate, so no pair is cut, and a high surrogate ending the
+    /// first half is unpaired in both ways of decoding: the text is the one-pass text.
+    static func utf16ToString(_ bytes: ArraySlice<UInt8>, littleEndian: Bool, splittingAbove: Int = 1 << 20) -> String {
+        bytes.withUnsafeBufferPointer { buffer in
+            let units = buffer.count / 2
+            guard buffer.count > splittingAbove, units >= 2 else { return utf16ToString(buffer, littleEndian: littleEndian) }
+            var split = units / 2
+            let at = littleEndian ? UInt16(buffer[2 * split]) | UInt16(buffer[2 * split + 1]) << 8
+                                  : UInt16(buffer[2 * split]) << 8 | UInt16(buffer[2 * split + 1])
+            if (0xDC00...0xDFFF).contains(at) { split += 1 }
+            let middle = 2 * split
+            nonisolated(unsafe) let buffer = buffer
+            var halves = ["", ""]
+            halves.withUnsafeMutableBufferPointer { slots in
+                nonisolated(unsafe) let slots = slots
+                DispatchQueue.concurrentPerform(iterations: 2) { half in
+                    let range = half == 0 ? 0..<middle : middle..<buffer.count
+                    slots[half] = utf16ToString(UnsafeBufferPointer(rebasing: buffer[range]), littleEndian: littleEndian)
+                }
+            }
+            var text = halves[0]
+            halves[0] = ""
+            text.append(halves[1])
+            return text
+        }
     }
 
     /// Writes straight into the string's storage: at 100,000 cards a separate UTF-8 buffer and its
