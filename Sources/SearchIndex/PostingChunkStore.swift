@@ -25,7 +25,8 @@ public protocol PostingChunkStore: Sendable {
 enum PostingChunkCoding {
     private static let magic = Array("LPC1".utf8)
 
-    /// Every text the postings of `documents` (the first numbered `first`) are made from.
+    /// Every text the postings of `documents` (the first numbered `first`) are made from (a document's
+    /// section texts by their ``SearchDocument/sectionsDigest`` when it has one).
     static func key(first: Int, documents: ArraySlice<SearchDocument>) -> [UInt8] {
         var key = ChunkWriter(magic: magic)
         key.number(first)
@@ -33,7 +34,12 @@ enum PostingChunkCoding {
         for document in documents {
             key.text(document.title)
             key.text(document.path.joined(separator: " "))
-            key.number(document.sections.count)
+            if let digest = document.sectionsDigest {
+                key.number(0)
+                key.raw(digest.bytes)
+                continue
+            }
+            key.number(1 + document.sections.count)
             for section in document.sections {
                 key.text(section.header)
                 key.text(section.text)

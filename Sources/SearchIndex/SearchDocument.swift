@@ -1,3 +1,4 @@
+import Diagnostics
 /// One page of the site as search sees it: a title, where it sits, and its sections.
 ///
 /// Cards, breed pages and plain pages (About) all become documents; the index never holds
@@ -25,6 +26,12 @@ public struct SearchDocument: Sendable, Hashable, Codable {
     public var kind: Kind
     /// The sections in page order.
     public var sections: [SearchSection]
+    /// A digest standing for every header and text of ``sections`` (a card's
+    /// `sectionsDigest`): equal digests mean equal sections, so a chunk's key and a shard's digest take
+    /// it instead of reading the texts. `nil`: the texts are read.
+    public var sectionsDigest: ContentDigest?
+
+    private enum CodingKeys: String, CodingKey { case url, title, path, kind, sections }
 
     /// Creates a document.
     public init(url: String, title: String, path: [String], kind: Kind, sections: [SearchSection]) {

@@ -42,7 +42,7 @@ public enum SiteGenerator {
         } catch {
             return BuildReport(diagnostics: [.error(error.messageOnly, at: SourceLocation(path: options.output.relativePath))], pageCount: 0, fileCount: 0)
         }
-        let recording = HashingOutput(wrapping: target.output)
+        let recording = HashingOutput(wrapping: target.output, expected: previous?.files.count ?? 0)
         var previousSite: URL?
         if case .incremental(let incremental) = target { previousSite = incremental.destination }
         var report = generate(options, into: recording, previousSite: previousSite)

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Synchronization
 import Testing
@@ -136,5 +137,20 @@ struct PostingChunkStoreTests {
         changed[5].kind = .page
         changed[5].path = ["Retina", "Topic", "5"]
         #expect(key == PostingChunkCoding.key(first: 0, documents: changed[0..<128]))
+    }
+
+    /// A document's sections digest stands for its section texts in the key: another digest is
+    /// another key, and the title is still read.
+    @Test func aSectionsDigestStandsForTheSectionTexts() {
+        var documents = Self.documents()
+        documents[5].sectionsDigest = ContentHash.digest(Array("cells of card 5".utf8))
+        let key = PostingChunkCoding.key(first: 0, documents: documents[0..<128])
+        #expect(key != PostingChunkCoding.key(first: 0, documents: Self.documents()[0..<128]))
+        var changed = documents
+        changed[5].sectionsDigest = ContentHash.digest(Array("cells of card 5, edited".utf8))
+        #expect(key != PostingChunkCoding.key(first: 0, documents: changed[0..<128]))
+        changed = documents
+        changed[5].title = "Another title"
+        #expect(key != PostingChunkCoding.key(first: 0, documents: changed[0..<128]))
     }
 }

@@ -9,7 +9,12 @@ final class HashingOutput: SiteOutput, Sendable {
     private let base: any SiteOutput
     private let files = Mutex<[String: WrittenFile]>([:])
 
-    init(wrapping base: any SiteOutput) { self.base = base }
+    /// An output recording what is written to `base`, sized for about `expected` files (the previous
+    /// build's count) so the records are not rehashed as they grow.
+    init(wrapping base: any SiteOutput, expected: Int = 0) {
+        self.base = base
+        files.withLock { $0.reserveCapacity(expected) }
+    }
 
     /// Whether files are thrown away (`loupe check`): work that only produces files can be skipped.
     var isDiscarding: Bool { base is DiscardingOutput }

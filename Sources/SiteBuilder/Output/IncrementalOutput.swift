@@ -29,6 +29,7 @@ final class IncrementalOutput: SiteOutput, Sendable {
         self.destination = destination.standardizedFileURL
         self.previous = previous
         pending = try StagedOutput(destination: destination)
+        state.withLock { $0.kept.reserveCapacity(previous.count) }
     }
 
     /// The number of files that will change (written or deleted) on commit.

@@ -9,11 +9,14 @@ enum SearchDocuments {
         deck.categories.flatMap { category in
             category.topics.flatMap { topic in
                 topic.cards.map { card in
-                    SearchDocument(
+                    var document = SearchDocument(
                         url: SitePaths.card(card), title: card.title, path: [category.title, topic.title], kind: .card,
                         sections: card.sections.enumerated().map { index, section in
                             SearchSection(anchor: "s" + String(index + 1), header: section.headerText, text: section.infoText)
                         })
+                    // The sections (anchors, headers, texts) are made from the card's sections alone.
+                    document.sectionsDigest = card.sectionsDigest
+                    return document
                 }
             }
         }

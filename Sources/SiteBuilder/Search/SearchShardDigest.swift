@@ -36,6 +36,11 @@ enum SearchShardDigest {
             for text in [document.url, document.title, document.kind.rawValue] { add(text, to: &hash) }
             hash.add("path \(document.path.count)|")
             for part in document.path { add(part, to: &hash) }
+            if let digest = document.sectionsDigest {
+                hash.add("cells|")
+                digest.bytes.withUnsafeBytes { hash.add($0) }
+                continue
+            }
             hash.add("sections \(document.sections.count)|")
             for section in document.sections {
                 for text in [section.anchor, section.header, section.text] { add(text, to: &hash) }
@@ -45,7 +50,7 @@ enum SearchShardDigest {
     }
 
     private static func add(_ text: String, to hash: inout FNV1a) {
-        hash.add("\(text.utf8.count):")
+        hash.add(text.utf8.count)
         hash.add(text)
     }
 }
