@@ -6,7 +6,7 @@ import SessionPDF
 /// file of the site with its size, hash and (for pages) input digest, and the diagnostics reported.
 ///
 /// The first line is a JSON object (format, fingerprints, page count, diagnostics); every further
-/// line is one file, `size TAB hash TAB digest TAB path` (``fileLine(_:_:)``). Reading 13,000 file
+/// line is one file, `size TAB hash TAB digest TAB path` (``appendFileLine(_:_:to:)``). Reading 13,000 file
 /// records this way takes milliseconds; as JSON objects through `JSONDecoder` it took a third of a
 /// build with nothing changed.
 ///
@@ -146,12 +146,24 @@ struct BuildFingerprint: Equatable {
                                 inputHashes: header.inputHashes)
     }
 
-    /// One file's line: `size TAB hash TAB digest TAB path` (an empty digest for files that are not
-    /// pages; a backslash or line break in the path is written `\\` or `\n`).
-    static func fileLine(_ path: String, _ file: WrittenFile) -> String {
-        let escaped = path.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\n") })
-            ? path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n") : path
-        return "\(file.size)\t\(file.hash)\t\(file.digest ?? "")\t\(escaped)\n"
+    /// Appends one file's line: `size TAB hash TAB digest TAB path` (an empty digest for files that are
+    /// not pages; a backslash or line break in the path is written `\\` or `\n`). Bytes, not string
+    /// interpolation: 13,000 lines that way were a serial 30 ms.
+    static func appendFileLine(_ path: String, _ file: WrittenFile, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: String(file.size).utf8)
+        bytes.append(0x09)
+        bytes.append(contentsOf: file.hash.utf8)
+        bytes.append(0x09)
+        bytes.append(contentsOf: (file.digest ?? "").utf8)
+        bytes.append(0x09)
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case UInt8(ascii: "\n"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(0x0A)
     }
 
     private static func parseFileLine(_ line: ArraySlice<UInt8>) -> (String, WrittenFile)? {
@@ -202,8 +214,10 @@ struct BuildFingerprint: Equatable {
         encoder.outputFormatting = [.sortedKeys]
         let header = Header(format: format, fingerprint: fingerprint, engine: engine, pageCount: pageCount,
                             diagnostics: diagnostics, inputHashes: inputHashes)
-        var text = String(decoding: (try? encoder.encode(header)) ?? Data(), as: UTF8.self) + "\n"
-        for path in files.keys.sorted() { text += Self.fileLine(path, files[path]!) }
-        return Data(text.utf8)
+        var bytes = [UInt8]((try? encoder.encode(header)) ?? Data())
+        bytes.append(0x0A)
+        bytes.reserveCapacity(bytes.count + files.count * 120)
+        for path in files.keys.sorted() { Self.appendFileLine(path, files[path]!, to: &bytes) }
+        return Data(bytes)
     }
 }

@@ -51,13 +51,14 @@ final class HashingOutput: SiteOutput, Sendable {
     /// Every path written so far, sorted.
     var paths: [String] { files.withLock { $0.keys.sorted() } }
 
-    /// A version of every site file written so far (not the build's own records in `.loupe/`):
-    /// independent of the order files were written in.
-    var version: String {
+    /// The site's files so far (not the build's own records in `.loupe/`), sorted, and a version of
+    /// them all: independent of the order files were written in.
+    var site: (paths: [String], version: String) {
         let all = files.withLock { $0 }
+        let paths = all.keys.filter { !Self.isBuildRecord($0) }.sorted()
         var combined = FNV1a()
-        for path in all.keys.sorted() where !Self.isBuildRecord(path) { combined.add(all[path]?.hash ?? ""); combined.add("|") }
-        return combined.hex
+        for path in paths { combined.add(all[path]?.hash ?? ""); combined.add("|") }
+        return (paths, combined.hex)
     }
 
     /// The recorded hash of `data` at `path`.

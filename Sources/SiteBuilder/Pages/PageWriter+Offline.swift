@@ -24,7 +24,8 @@ extension PageWriter {
         } catch {
             problems.diagnostics.append(.writing(error, path: "manifest.webmanifest"))
         }
-        let files = hashing.paths.filter { !$0.hasPrefix("sessions/") && !HashingOutput.isBuildRecord($0) }
+        let site = hashing.site
+        let files = site.paths.filter { !$0.hasPrefix("sessions/") }
         var list = "["
         for (index, path) in files.enumerated() {
             if index > 0 { list += "," }
@@ -32,7 +33,7 @@ extension PageWriter {
         }
         list += "]"
         let script = Self.serviceWorker
-            .replacingOccurrences(of: "\"__VERSION__\"", with: "\"loupe-" + hashing.version + "\"")
+            .replacingOccurrences(of: "\"__VERSION__\"", with: "\"loupe-" + site.version + "\"")
             .replacingOccurrences(of: "__FILES__", with: list)
         do { try hashing.write(text: script, to: "sw.js") } catch {
             problems.diagnostics.append(.writing(error, path: "sw.js"))
