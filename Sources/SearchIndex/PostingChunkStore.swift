@@ -39,8 +39,9 @@ enum PostingChunkCoding {
                 key.raw(digest.bytes)
                 continue
             }
-            key.number(1 + document.sections.count)
-            for section in document.sections {
+            let sections = document.sections
+            key.number(1 + sections.count)
+            for section in sections {
                 key.text(section.header)
                 key.text(section.text)
             }

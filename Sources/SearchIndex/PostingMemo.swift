@@ -16,8 +16,13 @@ public final class PostingMemo: Sendable {
             var texts: [String?] = []
             for document in documents {
                 texts += [document.url, document.title, document.kind.rawValue, String(document.path.count)] + document.path
-                texts.append(String(document.sections.count))
-                for section in document.sections { texts += [section.anchor, section.header, section.text] }
+                if let digest = document.sectionsDigest {
+                    texts += ["digest", digest.hex]  // stands for the sections (never made here)
+                    continue
+                }
+                let sections = document.sections
+                texts.append(String(sections.count))
+                for section in sections { texts += [section.anchor, section.header, section.text] }
             }
             self.documents = ExactTextKey(texts)
         }

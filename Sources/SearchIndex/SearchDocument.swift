@@ -24,14 +24,33 @@ public struct SearchDocument: Sendable, Hashable, Codable {
     public var path: [String]
     /// What kind of page this is.
     public var kind: Kind
-    /// The sections in page order.
-    public var sections: [SearchSection]
-    /// A digest standing for every header and text of ``sections`` (a card's
+    /// The sections in page order. A document made with ``init(url:title:path:kind:sectionCount:sectionsDigest:sections:)``
+    /// makes them each time they are read: only for the chunks tokenised and the shards written.
+    public var sections: [SearchSection] {
+        get {
+            switch storage {
+            case .made(let sections): sections
+            case .deferred(let make): make()
+            }
+        }
+        set {
+            storage = .made(newValue)
+            sectionCount = newValue.count
+            sectionsDigest = nil
+        }
+    }
+    /// The number of ``sections``, known without making them.
+    public private(set) var sectionCount: Int
+    /// A digest standing for every anchor, header and text of ``sections`` (a card's
     /// `sectionsDigest`): equal digests mean equal sections, so a chunk's key and a shard's digest take
     /// it instead of reading the texts. `nil`: the texts are read.
     public var sectionsDigest: ContentDigest?
 
-    private enum CodingKeys: String, CodingKey { case url, title, path, kind, sections }
+    private enum Storage: Sendable {
+        case made([SearchSection])
+        case deferred(@Sendable () -> [SearchSection])
+    }
+    private var storage: Storage
 
     /// Creates a document.
     public init(url: String, title: String, path: [String], kind: Kind, sections: [SearchSection]) {
@@ -39,6 +58,52 @@ public struct SearchDocument: Sendable, Hashable, Codable {
         self.title = title
         self.path = path
         self.kind = kind
-        self.sections = sections
+        storage = .made(sections)
+        sectionCount = sections.count
+    }
+
+    /// Creates a document whose `sectionCount` sections `sections` makes when they are read, the same
+    /// every time; `sectionsDigest` stands for them.
+    public init(url: String, title: String, path: [String], kind: Kind, sectionCount: Int, sectionsDigest: ContentDigest,
+                sections: @escaping @Sendable () -> [SearchSection]) {
+        self.url = url
+        self.title = title
+        self.path = path
+        self.kind = kind
+        storage = .deferred(sections)
+        self.sectionCount = sectionCount
+        self.sectionsDigest = sectionsDigest
+    }
+
+    public static func == (lhs: SearchDocument, rhs: SearchDocument) -> Bool {
+        lhs.url == rhs.url && lhs.title == rhs.title && lhs.path == rhs.path && lhs.kind == rhs.kind
+            && lhs.sectionsDigest == rhs.sectionsDigest && lhs.sections == rhs.sections
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(url)
+        hasher.combine(title)
+        hasher.combine(path)
+        hasher.combine(kind)
+        hasher.combine(sectionsDigest)
+        hasher.combine(sections)
+    }
+
+    private enum CodingKeys: String, CodingKey { case url, title, path, kind, sections }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(url: try container.decode(String.self, forKey: .url), title: try container.decode(String.self, forKey: .title),
+                  path: try container.decode([String].self, forKey: .path), kind: try container.decode(Kind.self, forKey: .kind),
+                  sections: try container.decode([SearchSection].self, forKey: .sections))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(url, forKey: .url)
+        try container.encode(title, forKey: .title)
+        try container.encode(path, forKey: .path)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(sections, forKey: .sections)
     }
 }

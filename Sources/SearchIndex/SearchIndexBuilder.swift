@@ -64,7 +64,7 @@ public struct SearchIndexBuilder: Sendable {
                 tables[index] = [:]  // merged: its memory goes back now
             }
         }
-        let sectionCount = documents.reduce(0) { $0 + $1.sections.count }
+        let sectionCount = documents.reduce(0) { $0 + $1.sectionCount }
         let terms = postings.keys.sorted(by: SearchText.precedes)
         var termShards: [SearchIndexSchema.TermShard] = []
         var current = SearchIndexSchema.TermShard(terms: [], postings: [])

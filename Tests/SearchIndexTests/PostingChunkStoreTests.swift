@@ -67,6 +67,33 @@ struct PostingChunkStoreTests {
         #expect(store.stored == 4 && store.kept == 5)
     }
 
+    /// Documents whose sections are made on demand (cards, with their sections digest) give the same
+    /// index, and a build whose chunks are all kept makes no section text at all for the index.
+    @Test func deferredSectionsAreMadeOnlyForTheChunksTokenised() {
+        let made = Mutex(0)
+        func deferred(editing edited: Int? = nil) -> [SearchDocument] {
+            Self.documents(editing: edited).enumerated().map { number, document in
+                let sections = document.sections
+                let digest = ContentHash.digest(Array(sections.map { $0.header + "\u{1}" + $0.text }.joined(separator: "\u{2}").utf8))
+                return SearchDocument(url: document.url, title: document.title, path: document.path, kind: document.kind,
+                                      sectionCount: sections.count, sectionsDigest: digest,
+                                      sections: { made.withLock { $0 += 1 }; return sections })
+            }
+        }
+        let store = Store()
+        var builder = SearchIndexBuilder()
+        builder.store = store
+        let plain = SearchIndexBuilder().build(Self.documents())
+        let first = builder.build(deferred())
+        #expect(first.termShards == plain.termShards && first.manifest == plain.manifest)
+        #expect(first.documentShards.map { $0.documents.map(\.sections) } == plain.documentShards.map { $0.documents.map(\.sections) })
+        made.withLock { $0 = 0 }
+        _ = builder.build(deferred())
+        #expect(made.withLock { $0 } == 0, "a build with every chunk kept made section texts")
+        _ = builder.build(deferred(editing: 200))
+        #expect(made.withLock { $0 } == 128, "only the edited document's chunk is tokenised")
+    }
+
     @Test func aStoreBehindTheMemoIsKeptToo() {
         let store = Store()
         var builder = SearchIndexBuilder()

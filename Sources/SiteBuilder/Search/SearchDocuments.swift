@@ -9,16 +9,26 @@ enum SearchDocuments {
         deck.categories.flatMap { category in
             category.topics.flatMap { topic in
                 topic.cards.map { card in
-                    var document = SearchDocument(
-                        url: SitePaths.card(card), title: card.title, path: [category.title, topic.title], kind: .card,
-                        sections: card.sections.enumerated().map { index, section in
-                            SearchSection(anchor: "s" + String(index + 1), header: section.headerText, text: section.infoText)
-                        })
-                    // The sections (anchors, headers, texts) are made from the card's sections alone.
-                    document.sectionsDigest = card.sectionsDigest
-                    return document
+                    let url = SitePaths.card(card), path = [category.title, topic.title]
+                    // The sections (anchors, headers, texts) are made from the card's sections alone: with
+                    // their digest, they are made only for the chunks tokenised and the shards written.
+                    guard let digest = card.sectionsDigest else {
+                        return SearchDocument(url: url, title: card.title, path: path, kind: .card, sections: sections(of: card))
+                    }
+                    let cardSections = card.sections
+                    return SearchDocument(url: url, title: card.title, path: path, kind: .card, sectionCount: cardSections.count,
+                                          sectionsDigest: digest, sections: { sections(of: cardSections) })
                 }
             }
+        }
+    }
+
+    /// A card's sections as search shows them; anchors match the card page's (`s1`, `s2`, …).
+    static func sections(of card: Card) -> [SearchSection] { sections(of: card.sections) }
+
+    private static func sections(of sections: [CardSection]) -> [SearchSection] {
+        sections.enumerated().map { index, section in
+            SearchSection(anchor: "s" + String(index + 1), header: section.headerText, text: section.infoText)
         }
     }
 

@@ -41,8 +41,9 @@ enum SearchShardDigest {
                 digest.bytes.withUnsafeBytes { hash.add($0) }
                 continue
             }
-            hash.add("sections \(document.sections.count)|")
-            for section in document.sections {
+            let sections = document.sections
+            hash.add("sections \(sections.count)|")
+            for section in sections {
                 for text in [section.anchor, section.header, section.text] { add(text, to: &hash) }
             }
         }
