@@ -1,3 +1,4 @@
+import Deck
 import Diagnostics
 import Foundation
 @testable import SiteBuilder
@@ -25,6 +26,48 @@ struct DeckPlanTests {
             result[file.path] = file.digest() ?? "context"
         }
         return result
+    }
+
+    /// A topic page's digest is taken from the model (it lists every card of the topic): it must
+    /// change whenever the page's context does, and only then.
+    @Test func aTopicPageDigestChangesExactlyWhenItsContextDoes() throws {
+        let project = try IncrementalBuildTests.Project()
+        defer { TemporaryFolder.remove(project.root) }
+        var log = DiagnosticLog()
+        let content = try #require(SiteContent.load(project.options(out: "site"), log: &log))
+        let category = try #require(content.deck.categories.first { $0.topics.contains { $0.cards.count >= 2 } })
+        let topic = try #require(category.topics.first { $0.cards.count >= 2 })
+        func digests(_ category: DeckCategory, _ topic: DeckTopic, _ notes: Set<String>) -> (model: String, context: String?) {
+            let page = PageRenderer.Page(title: topic.title, root: SitePaths.root(of: SitePaths.topic(category, topic)), kind: "topic")
+            return (CardDigest.topicPage(category, topic, notes: notes, site: "s"),
+                    ContextDigest.page(template: "topic", context: DeckPages.topic(category, topic, notes: notes), page: page, site: "s"))
+        }
+        let base = digests(category, topic, [])
+        #expect(base.context != nil)
+        typealias Mutation = (inout DeckCategory, inout DeckTopic, inout Set<String>) -> Void
+        let mutations: [(String, Mutation)] = [
+            ("card title", { _, t, _ in t.cards[1].title += " more" }),
+            ("card id", { _, t, _ in t.cards[0].id += "-2" }),
+            ("a section less", { _, t, _ in t.cards[0].sections.removeLast() }),
+            ("an image more", { _, t, _ in t.cards[1].images.append(CardImage(file: "x.png", caption: nil, exists: true)) }),
+            ("a note", { _, t, n in n.insert(t.cards[1].id) }),
+            ("topic title", { _, t, _ in t.title += " more" }),
+            ("topic slug", { _, t, _ in t.slug += "-x" }),
+            ("category title", { c, _, _ in c.title += " more" }),
+            ("category slug", { c, _, _ in c.slug += "-x" }),
+            ("card order", { _, t, _ in t.cards.swapAt(0, 1) }),
+            ("a card more", { _, t, _ in var card = t.cards[0]; card.id += "-copy"; t.cards.append(card) }),
+            // Not shown on the topic page: neither digest changes.
+            ("section text", { _, t, _ in t.cards[0].sections[0].info = [] }),
+            ("slide", { _, t, _ in t.cards[0].slide = "99" }),
+        ]
+        for (name, mutate) in mutations {
+            var (c, t, n) = (category, topic, Set<String>())
+            mutate(&c, &t, &n)
+            let changed = digests(c, t, n)
+            #expect(changed.context != nil)
+            #expect((changed.model != base.model) == (changed.context != base.context), "\(name): the digests disagree")
+        }
     }
 
     @Test func anEditChangesTheDigestsOfItsCardPageAndStudyPartOnly() throws {

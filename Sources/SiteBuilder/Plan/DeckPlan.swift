@@ -11,7 +11,7 @@ enum DeckPlan {
     /// of the same deck and images.
     static func files(of content: SiteContent, images: [String: PublishedImage], cardDigests: [String: String],
                       renderer: PageRenderer) -> [PlannedFile] {
-        var files = indexPages(of: content)
+        var files = indexPages(of: content, site: renderer.siteDigest)
         files.reserveCapacity(files.count + content.deck.cardCount * 17 / 16 + content.deck.categories.count)
         let handoff = CardSectionHTML.Handoff()
         // A card.md written before `html` (including the `card-section` partial, or reading a section's
@@ -31,8 +31,9 @@ enum DeckPlan {
         return files
     }
 
-    /// Contents, About, category and topic pages, digested from their contexts (they are few and small).
-    static func indexPages(of content: SiteContent) -> [PlannedFile] {
+    /// Contents, About, category and topic pages: digested from their contexts (they are few and
+    /// small), but for topic pages, which list every card and are digested from the model.
+    static func indexPages(of content: SiteContent, site: String) -> [PlannedFile] {
         let deck = content.deck
         let notes = content.notedCards
         let aboutHTML = content.aboutHTML
@@ -48,7 +49,9 @@ enum DeckPlan {
                 DeckPages.category(category)
             })
             for topic in category.topics {
-                files.append(.page("topic", title: topic.title, path: SitePaths.topic(category, topic), kind: "topic") {
+                // A topic page lists every card of the topic: digested from the model, not its context.
+                files.append(.page("topic", title: topic.title, path: SitePaths.topic(category, topic), kind: "topic",
+                                   digest: { CardDigest.topicPage(category, topic, notes: notes, site: site) }) {
                     DeckPages.topic(category, topic, notes: notes)
                 })
             }

@@ -28,9 +28,12 @@ struct PlannedFile: Sendable {
 
     /// A page whose digest comes from its context; a personal page (progress, notes) is kept out of
     /// search engines.
+    /// `digest`, when given, is taken from the model instead (it must cover everything the context
+    /// and the page's layout values are made from).
     static func page(_ template: String, title: String, path: String, kind: String, isPersonal: Bool = false,
+                     digest: @escaping @Sendable () -> String? = { nil },
                      context: @escaping @Sendable () -> [String: Any]) -> PlannedFile {
-        PlannedFile(path: path, digest: { nil },
+        PlannedFile(path: path, digest: digest,
                     recipe: .page(template: template, page: PageRenderer.Page(title: title, root: SitePaths.root(of: path), kind: kind,
                                                                               isPersonal: isPersonal),
                                   context: context))

@@ -49,6 +49,23 @@ enum CardDigest {
         return hash.hex
     }
 
+    /// The digest of a topic page (``DeckPages/topic(_:_:notes:)`` in the `topic` template): the topic,
+    /// its category, and each card's title, path, id, place, section and image counts and whether it
+    /// has a note.
+    static func topicPage(_ category: DeckCategory, _ topic: DeckTopic, notes: Set<String>, site: String) -> String {
+        var hash = FNV1a()
+        hash.add("topic-page-1|\(site)|")
+        add(category: category, topic: topic, to: &hash)
+        hash.add(topic.cards.count)
+        for card in topic.cards {
+            for text in [card.title, card.id, SitePaths.card(card)] { add(text: text, to: &hash) }
+            hash.add(card.sections.count)
+            hash.add(card.images.count)
+            hash.add(notes.contains(card.id) ? 1 : 0)
+        }
+        return hash.hex
+    }
+
     /// The digest of a topic's study part file; `contents` is ``contents(of:images:)``.
     static func studyPart(_ part: Int, of category: DeckCategory, _ topic: DeckTopic, contents: [String: String], site: String) -> String {
         var hash = FNV1a()
