@@ -16,11 +16,13 @@ enum StudyPages {
         var topic: String
     }
 
-    static func cardInfo(_ deck: Deck) -> [String: CardInfo] {
+    /// Title, path, category and topic of the cards of `deck` whose ids are in `wanted`, by id.
+    static func cardInfo(_ deck: Deck, only wanted: Set<String>) -> [String: CardInfo] {
         var info: [String: CardInfo] = [:]
+        guard !wanted.isEmpty else { return info }
         for category in deck.categories {
             for topic in category.topics {
-                for card in topic.cards {
+                for card in topic.cards where wanted.contains(card.id) {
                     info[card.id] = CardInfo(title: card.title, url: SitePaths.card(card), category: category.title, topic: topic.title)
                 }
             }
@@ -39,7 +41,8 @@ enum StudyPages {
     static func progress(_ content: SiteContent) -> [String: Any] {
         let deck = content.deck
         let record = content.study.record
-        let info = cardInfo(deck)
+        // Only reviewed cards are named on the page (sessions, due cards).
+        let info = cardInfo(deck, only: Set(record.reviews.map(\.card)))
         let cards = deck.cards.map { (id: $0.id, category: $0.category) }
         let (overall, categories) = CompletionCount.count(cards, deckTitle: content.settings.title, record: record)
         func row(_ count: CompletionCount) -> [String: Any] {
