@@ -114,6 +114,11 @@ public enum TabularText {
                     field.removeAll(keepingCapacity: true)
                     var closed = false
                     while index < count {
+                        // A run of plain bytes is copied at once.
+                        let run = index
+                        while index < count, bytes[index] != 0x22, bytes[index] != 0x0D, bytes[index] != 0x0A { index += 1 }
+                        if index > run { field.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index])) }
+                        guard index < count else { break }
                         let byte = bytes[index]
                         if byte == 0x22 {
                             if index + 1 < count, bytes[index + 1] == 0x22 { field.append(0x22); index += 2; continue }
@@ -123,9 +128,7 @@ public enum TabularText {
                             let next = newline(at: index)
                             field.append(0x0A)
                             index = next; line += 1; lineStart = next
-                            continue
                         }
-                        field.append(byte); index += 1
                     }
                     if !closed {
                         result.issues.append(TabularIssue(line: quoteLine, column: quoteColumn,
