@@ -262,6 +262,25 @@ struct IncrementalBuildTests {
         #expect(SiteGenerator.build(project.options(out: "site")).isUpToDate)
     }
 
+    /// With nothing changed, a build is up to date only while every file the manifest lists is still
+    /// there with its size: a deleted or truncated page is written again.
+    @Test func anUnchangedBuildNoticesADeletedOrTruncatedFile() throws {
+        let project = try Project()
+        defer { TemporaryFolder.remove(project.root) }
+        #expect(SiteGenerator.build(project.options(out: "site")).succeeded)
+        #expect(SiteGenerator.build(project.options(out: "site")).isUpToDate)
+        let site = project.root.appendingPathComponent("site")
+        let pages = try project.files(of: "site").keys.filter { $0.hasPrefix("deck/") && $0.hasSuffix(".html") }.sorted()
+        for (page, damage) in [(pages[0], "delete"), (pages[pages.count - 1], "truncate")] {
+            let url = site.appendingPathComponent(page)
+            let bytes = try Data(contentsOf: url)
+            if damage == "delete" { try FileManager.default.removeItem(at: url) } else { try Data(bytes.prefix(10)).write(to: url) }
+            let rebuilt = SiteGenerator.build(project.options(out: "site"))
+            #expect(rebuilt.succeeded && !rebuilt.isUpToDate, "\(damage) \(page)")
+            #expect((try? Data(contentsOf: url)) == bytes, "\(damage) \(page)")
+        }
+    }
+
     @Test func aDeletedFileInTheSiteIsWrittenAgain() throws {
         let project = try Project()
         defer { TemporaryFolder.remove(project.root) }

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Synchronization
 import SessionPDF
 
 /// The build manifest, `.loupe/manifest` in the output folder: fingerprints of the inputs, every
@@ -191,9 +192,19 @@ struct BuildFingerprint: Equatable {
 
     /// Whether every file this manifest lists is still there with its size.
     func isIntact(at output: URL) -> Bool {
-        // Plain lstat: FileManager's attributes dictionary costs several times more per file.
+        // Plain lstat (FileManager's attributes dictionary costs several times more per file), on
+        // every core: 13,000 files were a quarter of a build with nothing changed.
         let root = output.path
-        return files.allSatisfy { path, file in file.isPresent(at: root + "/" + path) }
+        let entries = Array(files)
+        let part = 1024
+        let missing = Atomic<Bool>(false)
+        DispatchQueue.concurrentPerform(iterations: (entries.count + part - 1) / part) { index in
+            for (path, file) in entries[(index * part)..<min(entries.count, (index + 1) * part)] {
+                if missing.load(ordering: .relaxed) { return }
+                if !file.isPresent(at: root + "/" + path) { missing.store(true, ordering: .relaxed); return }
+            }
+        }
+        return !missing.load(ordering: .relaxed)
     }
 
     /// Rewrites this manifest in the site at `output` with `hashes` as its input hashes, atomically
