@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 CARDS=${1:-10000}
 RUNS=${2:-5}
 LOUPE_BENCH=1 scripts/setup
-swift build -c release --product loupe >/dev/null
+swift build -c release --static-swift-stdlib --product loupe >/dev/null
 LOUPE="$PWD/.build/release/loupe"
 command -v hugo >/dev/null || { echo "hugo not installed" >&2; exit 1; }
 

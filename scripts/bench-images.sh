@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 data="${LOUPE_DATA:-../shared/data}"
 if [ ! -d "$data/deck" ]; then echo "bench-images: skipped: $data/deck is absent"; exit 0; fi
 loupe="${LOUPE:-.build/release/loupe}"
-[ -x "$loupe" ] || swift build -c release --product loupe >&2
+[ -x "$loupe" ] || swift build -c release --static-swift-stdlib --product loupe >&2
 work="$(mktemp -d -t loupe-bench-images-XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/project/content/deck"
