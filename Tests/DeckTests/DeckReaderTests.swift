@@ -231,6 +231,22 @@ struct DeckReaderTests {
 
     /// A reader with a memory (as `loupe serve` keeps) parses again only the rows whose cells changed,
     /// and reads exactly the deck a reader without one reads; a changed header row is honoured.
+    /// A card shares its fields with its copies until one of them changes.
+    @Test func aChangedCopyOfACardLeavesTheOriginal() {
+        let original = Card(id: "a/b/c", title: "C", category: "A", topic: "B", sections: [CardSection(header: [], info: [], number: 1)],
+                            source: SourceLine(path: "deck.tsv", line: 2))
+        var copy = original
+        #expect(copy == original)
+        copy.title = "D"
+        copy.sections.append(CardSection(header: [], info: [], number: 2))
+        #expect(original.title == "C" && original.sections.count == 1)
+        #expect(copy.title == "D" && copy.sections.count == 2 && copy != original)
+        var other = copy
+        other.title = "C"
+        other.sections.removeLast()
+        #expect(other == original)
+    }
+
     @Test func aMemoryGivesTheSameDeck() throws {
         let root = try TemporaryFolder.make("deck-memo")
         defer { TemporaryFolder.remove(root) }
