@@ -157,6 +157,11 @@ struct BuildFingerprint: Equatable {
         bytes.append(0x09)
         bytes.append(contentsOf: (file.digest ?? "").utf8)
         bytes.append(0x09)
+        if !path.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\n") }) {
+            bytes.append(contentsOf: path.utf8)
+            bytes.append(0x0A)
+            return
+        }
         for byte in path.utf8 {
             switch byte {
             case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
@@ -228,7 +233,7 @@ struct BuildFingerprint: Equatable {
         var bytes = [UInt8]((try? encoder.encode(header)) ?? Data())
         bytes.append(0x0A)
         bytes.reserveCapacity(bytes.count + files.count * 120)
-        for path in files.keys.sorted() { Self.appendFileLine(path, files[path]!, to: &bytes) }
+        for (path, file) in files.sorted(by: { $0.key < $1.key }) { Self.appendFileLine(path, file, to: &bytes) }
         return Data(bytes)
     }
 }

@@ -54,11 +54,10 @@ final class HashingOutput: SiteOutput, Sendable {
     /// The site's files so far (not the build's own records in `.loupe/`), sorted, and a version of
     /// them all: independent of the order files were written in.
     var site: (paths: [String], version: String) {
-        let all = files.withLock { $0 }
-        let paths = all.keys.filter { !Self.isBuildRecord($0) }.sorted()
+        let site = files.withLock { $0 }.filter { !Self.isBuildRecord($0.key) }.sorted { $0.key < $1.key }
         var combined = FNV1a()
-        for path in paths { combined.add(all[path]?.hash ?? ""); combined.add("|") }
-        return (paths, combined.hex)
+        for (_, file) in site { combined.add(file.hash); combined.add("|") }
+        return (site.map(\.key), combined.hex)
     }
 
     /// The recorded hash of `data` at `path`.

@@ -32,13 +32,6 @@ final class IncrementalOutput: SiteOutput, Sendable {
         state.withLock { $0.kept.reserveCapacity(previous.count) }
     }
 
-    /// The number of files that will change (written or deleted) on commit.
-    var changedCount: Int {
-        state.withLock { state in
-            state.changed.count + previous.keys.filter { !state.kept.contains($0) && !state.changed.contains($0) }.count
-        }
-    }
-
     func write(_ data: Data, to relativePath: String) throws(OutputError) {
         if let old = previous[relativePath], old.size == data.count, old.hash == HashingOutput.hex(data, path: relativePath),
            !state.withLock({ $0.distrusted.contains(relativePath) }), old.isPresent(at: destination.path + "/" + relativePath) {
@@ -62,8 +55,10 @@ final class IncrementalOutput: SiteOutput, Sendable {
         }
     }
 
-    /// Applies the changes to the site, then writes `manifest` at `manifestPath`.
-    func commit(manifest: Data, at manifestPath: String) throws(OutputError) {
+    /// Applies the changes to the site, then writes `manifest` at `manifestPath`; returns the number of
+    /// files written or deleted.
+    @discardableResult
+    func commit(manifest: Data, at manifestPath: String) throws(OutputError) -> Int {
         let site = destination.path
         let (changed, removed) = state.withLock { state in
             (state.changed.sorted(), previous.keys.filter { !state.kept.contains($0) && !state.changed.contains($0) }.sorted())
@@ -96,6 +91,7 @@ final class IncrementalOutput: SiteOutput, Sendable {
             throw .cannotWrite(path: site + "/" + manifestPath, reason: String(cString: strerror(errno)))
         }
         pending.discard()
+        return changed.count + removed.count
     }
 
     /// Removes the staged changes, leaving the site untouched.

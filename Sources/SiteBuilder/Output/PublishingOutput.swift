@@ -21,9 +21,7 @@ enum PublishingOutput {
             try staged.commit()
             return staged.fileCount
         case .incremental(let incremental):
-            let count = incremental.changedCount
-            try incremental.commit(manifest: manifest, at: BuildFingerprint.manifestPath)
-            return count
+            return try incremental.commit(manifest: manifest, at: BuildFingerprint.manifestPath)
         }
     }
 
