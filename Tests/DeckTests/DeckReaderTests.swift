@@ -229,8 +229,6 @@ struct DeckReaderTests {
         #expect(deck.map { Set($0.cards.map(\.id)).count } == 119)
     }
 
-    /// A reader with a memory (as `loupe serve` keeps) parses again only the rows whose cells changed,
-    /// and reads exactly the deck a reader without one reads; a changed header row is honoured.
     /// A card shares its fields with its copies until one of them changes.
     @Test func aChangedCopyOfACardLeavesTheOriginal() {
         let original = Card(id: "a/b/c", title: "C", category: "A", topic: "B", sections: [CardSection(header: [], info: [], number: 1)],
@@ -247,6 +245,8 @@ struct DeckReaderTests {
         #expect(other == original)
     }
 
+    /// A reader with a memory (as `loupe serve` keeps) parses again only the rows whose cells changed,
+    /// and reads exactly the deck a reader without one reads; a changed header row is honoured.
     @Test func aMemoryGivesTheSameDeck() throws {
         let root = try TemporaryFolder.make("deck-memo")
         defer { TemporaryFolder.remove(root) }

@@ -114,6 +114,27 @@ struct SectionChunkTests {
         #expect(store.names.subtracting(before).count == 1)
     }
 
+    /// The real export (Mac OS Roman, 119 cards): kept chunks give back exactly the deck parsing gives,
+    /// and a second read parses nothing.
+    @Test(.enabled(if: SharedData.folder("deck") != nil, SharedData.absent("deck")))
+    func theRealDeckComesBackFromItsChunks() throws {
+        let folder = try #require(SharedData.folder("deck"))
+        func read(_ store: CountingStore?) -> Deck? {
+            var reader = DeckReader(deckDirectory: folder, displayDirectory: "shared/data/deck")
+            reader.chunks = store
+            var log = DiagnosticLog()
+            return reader.read(log: &log)
+        }
+        let plain = try #require(read(nil))
+        let store = CountingStore()
+        #expect(read(store) == plain)
+        #expect(store.counts.stores == store.names.count && store.names.count >= 1)
+        store.resetCounts()
+        #expect(read(store) == plain)
+        #expect(store.counts.reads == store.names.count && store.counts.stores == 0, "\(store.counts)")
+        #expect(plain.cards.allSatisfy { $0.sectionsDigest != nil })
+    }
+
     /// Chunks end at points chosen by the rows' own content, so a row inserted in the middle changes
     /// the chunk it lands in (two at most, when it ends one), not every later chunk.
     @Test func anInsertedRowChangesOnlyTheChunkItLandsIn() throws {

@@ -153,28 +153,36 @@ struct IncrementalBuildTests {
         }
     }
 
-    /// The deck's kept section chunks (`.loupe/sections/`) are read only when the manifest vouches for
-    /// their bytes: an altered chunk file costs time, never a wrong card.
-    @Test func anAlteredSectionChunkIsParsedAgain() throws {
+    /// Builds the project, alters every kept chunk file in `folder` with `alter` (keeping its size and
+    /// form), edits a note (which changes no chunk, so an incremental build reads them all back), and
+    /// returns the updated site and a cold build of the same input, file by file.
+    static func sitesAfterAlteringChunks(in folder: String, _ alter: (inout [UInt8]) -> Void) throws
+        -> (updated: [String: Data], cold: [String: Data]) {
         let project = try Project()
         defer { TemporaryFolder.remove(project.root) }
         #expect(SiteGenerator.build(project.options(out: "site")).succeeded)
-        let folder = project.root.appendingPathComponent("site/" + SectionChunkFiles.folder)
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        let chunks = project.root.appendingPathComponent("site/" + folder)
+        let names = try FileManager.default.contentsOfDirectory(atPath: chunks.path)
         #expect(!names.isEmpty)
-        // Same size, same form: one lower-case letter of the text becomes another.
         for name in names {
-            let file = folder.appendingPathComponent(name)
+            let file = chunks.appendingPathComponent(name)
             var bytes = [UInt8](try Data(contentsOf: file))
-            guard let index = bytes.indices.dropFirst(bytes.count / 2).first(where: { (0x61...0x79).contains(bytes[$0]) }) else { continue }
-            bytes[index] += 1
+            alter(&bytes)
             try Data(bytes).write(to: file)
         }
-        // A note does not change the deck: the chunks are unchanged and read back.
         try project.edit(project.content.appendingPathComponent("notes/horner-syndrome.md")) { $0 + "\nRemember ptosis.\n" }
         #expect(SiteGenerator.build(project.options(out: "site")).succeeded)
         #expect(SiteGenerator.build(project.options(out: "cold", force: true)).succeeded)
-        let updated = try project.files(of: "site"), cold = try project.files(of: "cold")
+        return (try project.files(of: "site"), try project.files(of: "cold"))
+    }
+
+    /// The deck's kept section chunks (`.loupe/sections/`) are read only when the manifest vouches for
+    /// their bytes: an altered chunk file costs time, never a wrong card.
+    @Test func anAlteredSectionChunkIsParsedAgain() throws {
+        // One lower-case letter of the text becomes another.
+        let (updated, cold) = try Self.sitesAfterAlteringChunks(in: SectionChunkFiles.folder) { bytes in
+            if let index = bytes.indices.dropFirst(bytes.count / 2).first(where: { (0x61...0x79).contains(bytes[$0]) }) { bytes[index] += 1 }
+        }
         let pages = cold.keys.filter { $0.hasPrefix("deck/") || $0.hasPrefix("study/") || $0.hasPrefix(SectionChunkFiles.folder) }
         #expect(pages.count > 20)
         #expect(pages.filter { updated[$0] != cold[$0] }.isEmpty, "the altered chunk reached the site")
@@ -183,25 +191,10 @@ struct IncrementalBuildTests {
     /// The search index's kept chunks (`.loupe/search/`) are read only when the manifest vouches for
     /// their bytes: an altered chunk file costs time, never a wrong search index.
     @Test func anAlteredSearchChunkIsTokenisedAgain() throws {
-        let project = try Project()
-        defer { TemporaryFolder.remove(project.root) }
-        #expect(SiteGenerator.build(project.options(out: "site")).succeeded)
-        let folder = project.root.appendingPathComponent("site/" + SearchChunkFiles.folder)
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        #expect(!names.isEmpty)
-        // Same size, same form: change one posting character into another of the code's alphabet.
-        for name in names {
-            let file = folder.appendingPathComponent(name)
-            var bytes = [UInt8](try Data(contentsOf: file))
-            guard let index = bytes.indices.reversed().dropFirst().first(where: { bytes[$0] == UInt8(ascii: "A") }) else { continue }
-            bytes[index] = UInt8(ascii: "B")
-            try Data(bytes).write(to: file)
+        // One posting character becomes another of the code's alphabet.
+        let (updated, cold) = try Self.sitesAfterAlteringChunks(in: SearchChunkFiles.folder) { bytes in
+            if let index = bytes.indices.reversed().dropFirst().first(where: { bytes[$0] == UInt8(ascii: "A") }) { bytes[index] = UInt8(ascii: "B") }
         }
-        // A note is not searched: the chunks are unchanged and read back.
-        try project.edit(project.content.appendingPathComponent("notes/horner-syndrome.md")) { $0 + "\nRemember ptosis.\n" }
-        #expect(SiteGenerator.build(project.options(out: "site")).succeeded)
-        #expect(SiteGenerator.build(project.options(out: "cold", force: true)).succeeded)
-        let updated = try project.files(of: "site"), cold = try project.files(of: "cold")
         // The chunk files are written again too, not left altered for every later build to refuse.
         let search = cold.keys.filter { $0.hasPrefix("search/") || $0.hasPrefix(SearchChunkFiles.folder) }
         #expect(search.count > 4)

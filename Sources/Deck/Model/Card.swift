@@ -6,7 +6,7 @@ import Diagnostics
 /// places (the plan's closures, digests, search documents), and a copy is then one reference count,
 /// not one per text and array.
 public struct Card: Sendable, Equatable, Identifiable {
-    private final class Fields: @unchecked Sendable {
+    private struct Fields: Sendable, Equatable {
         var id: String
         var title: String
         var category: String
@@ -16,88 +16,84 @@ public struct Card: Sendable, Equatable, Identifiable {
         var sections: [CardSection]
         var source: SourceLine
         var sectionsDigest: ContentDigest?
-
-        init(id: String, title: String, category: String, topic: String, slide: String?, images: [CardImage],
-             sections: [CardSection], source: SourceLine, sectionsDigest: ContentDigest?) {
-            (self.id, self.title, self.category, self.topic, self.slide) = (id, title, category, topic, slide)
-            (self.images, self.sections, self.source, self.sectionsDigest) = (images, sections, source, sectionsDigest)
-        }
-
-        var copy: Fields {
-            Fields(id: id, title: title, category: category, topic: topic, slide: slide, images: images,
-                   sections: sections, source: source, sectionsDigest: sectionsDigest)
-        }
     }
 
-    /// Never mutated while shared: every setter first makes it unique.
-    private var fields: Fields
+    /// The shared fields; never changed while shared: every setter first makes the box unique.
+    private final class Box: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
 
-    private mutating func unique() -> Fields {
-        if !isKnownUniquelyReferenced(&fields) { fields = fields.copy }
-        return fields
+    private var box: Box
+
+    private mutating func unique() -> Box {
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+        return box
     }
 
     /// Stable id `category/topic/subtopic` in URL-safe slugs, unique in the deck; the key for notes and progress.
     public var id: String {
-        get { fields.id }
-        set { unique().id = newValue }
+        get { box.fields.id }
+        set { unique().fields.id = newValue }
     }
     /// The subtopic, used as the card's title.
     public var title: String {
-        get { fields.title }
-        set { unique().title = newValue }
+        get { box.fields.title }
+        set { unique().fields.title = newValue }
     }
     /// The category title.
     public var category: String {
-        get { fields.category }
-        set { unique().category = newValue }
+        get { box.fields.category }
+        set { unique().fields.category = newValue }
     }
     /// The topic title.
     public var topic: String {
-        get { fields.topic }
-        set { unique().topic = newValue }
+        get { box.fields.topic }
+        set { unique().fields.topic = newValue }
     }
     /// The slide number from the optional first column, if any.
     public var slide: String? {
-        get { fields.slide }
-        set { unique().slide = newValue }
+        get { box.fields.slide }
+        set { unique().fields.slide = newValue }
     }
     /// Images in display order.
     public var images: [CardImage] {
-        get { fields.images }
-        set { unique().images = newValue }
+        get { box.fields.images }
+        set { unique().fields.images = newValue }
     }
     /// Header/info sections in column order.
     public var sections: [CardSection] {
-        get { fields.sections }
-        set { unique().sections = newValue }
+        get { box.fields.sections }
+        set { unique().fields.sections = newValue }
     }
     /// Where the card's row starts.
     public var source: SourceLine {
-        get { fields.source }
-        set { unique().source = newValue }
+        get { box.fields.source }
+        set { unique().fields.source = newValue }
     }
     /// The SHA-256 of every cell ``sections`` were parsed from (``SectionChunkCoding``), when read from a
     /// deck: equal digests mean equal sections, so an incremental build compares cards by it instead of
     /// by their text.
     public var sectionsDigest: ContentDigest? {
-        get { fields.sectionsDigest }
-        set { unique().sectionsDigest = newValue }
+        get { box.fields.sectionsDigest }
+        set { unique().fields.sectionsDigest = newValue }
     }
 
     /// Creates a card.
     public init(id: String, title: String, category: String, topic: String, slide: String? = nil,
                 images: [CardImage] = [], sections: [CardSection] = [], source: SourceLine) {
-        fields = Fields(id: id, title: title, category: category, topic: topic, slide: slide, images: images,
-                        sections: sections, source: source, sectionsDigest: nil)
+        box = Box(Fields(id: id, title: title, category: category, topic: topic, slide: slide, images: images,
+                         sections: sections, source: source, sectionsDigest: nil))
     }
 
     public static func == (lhs: Card, rhs: Card) -> Bool {
-        if lhs.fields === rhs.fields { return true }
-        let (a, b) = (lhs.fields, rhs.fields)
-        return a.id == b.id && a.title == b.title && a.category == b.category && a.topic == b.topic && a.slide == b.slide
-            && a.images == b.images && a.sections == b.sections && a.source == b.source && a.sectionsDigest == b.sectionsDigest
+        lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
     }
+}
+
+extension Card: CustomReflectable {
+    /// The fields, not the box, in test failures and `dump`.
+    public var customMirror: Mirror { Mirror(reflecting: box.fields) }
 }
 
 /// A file and line in a deck export.

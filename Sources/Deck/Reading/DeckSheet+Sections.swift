@@ -5,11 +5,11 @@ extension DeckSheet {
     /// Gives every row still holding its cells its sections and their digest, on every core: section
     /// text is most of a deck's reading and needs no shared state.
     ///
-    /// With a memo (`loupe serve`) or a chunk store (`loupe build`), each row is known by the digest
-    /// of its section cells and the rows are cut into chunks at content-defined points
-    /// (``SectionChunkCoding/endsChunk(_:)``). A chunk's sections come from the memo when it knows
-    /// every row, else from the store's chunk of the same name, else from parsing; the store keeps
-    /// every chunk for the next build either way, so its files are the same with or without a memo.
+    /// Each row is known by the digest of its section cells, and the rows are cut into chunks at
+    /// content-defined points (``SectionChunkCoding/endsChunk(_:)``), parsed on every core. A chunk's
+    /// sections come from the memo (`loupe serve`) when it knows every row, else from the store's
+    /// chunk of the same name (`loupe build`), else from parsing; the store keeps every chunk for the
+    /// next build either way, so its files are the same with or without a memo.
     func parseSections(of rows: inout [CardRow], columns: DeckColumns) {
         let pending = rows.indices.filter { rows[$0].pendingCells != nil }
         guard !pending.isEmpty else { return }
@@ -18,16 +18,6 @@ extension DeckSheet {
         for (position, row) in pending.enumerated() { rows[row].sectionsDigest = digests[position] }
         rows.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let buffer = buffer
-            guard memo != nil || store != nil else {
-                let part = 64
-                DispatchQueue.concurrentPerform(iterations: (pending.count + part - 1) / part) { index in
-                    for row in pending[(index * part)..<min(pending.count, (index + 1) * part)] {
-                        buffer[row].sections = Self.sections(of: buffer[row].pendingCells!, columns: columns)
-                        buffer[row].pendingCells = nil
-                    }
-                }
-                return
-            }
             let chunks = Self.chunks(of: digests)
             DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
                 let positions = chunks[index]

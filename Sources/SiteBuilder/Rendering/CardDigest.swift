@@ -114,34 +114,14 @@ enum CardDigest {
             add(text: images[image.file].map { String(describing: $0) } ?? "-", to: &hash)
         }
         // The digest of the cells the sections were parsed from stands for them (same executable, so
-        // the same parser: the engine fingerprint); a card made otherwise is hashed section by section.
+        // the same parser: the engine fingerprint); a card made otherwise is hashed in the sections'
+        // kept-chunk form, which holds every field of every section.
         if let digest = card.sectionsDigest {
             hash.add("cells|")
             digest.bytes.withUnsafeBytes { hash.add($0) }
-            return
-        }
-        hash.add(card.sections.count)
-        for section in card.sections {
-            hash.add(section.number)
-            hash.add(section.header.count)
-            for line in section.header { add(line, to: &hash) }
-            hash.add(section.info.count)
-            for block in section.info {
-                switch block {
-                case .bullet(let level, let line): hash.add(1); hash.add(level); add(line, to: &hash)
-                case .numbered(let number, let line): hash.add(2); hash.add(number); add(line, to: &hash)
-                case .mnemonic(let line): hash.add(3); add(line, to: &hash)
-                case .text(let line): hash.add(4); add(line, to: &hash)
-                }
-            }
-        }
-    }
-
-    private static func add(_ line: RichLine, to hash: inout FNV1a) {
-        hash.add(line.runs.count)
-        for run in line.runs {
-            hash.add(Int(run.style.rawValue))
-            add(text: run.text, to: &hash)
+        } else {
+            hash.add("sections|")
+            SectionChunkCoding.encode([card.sections]).withUnsafeBytes { hash.add($0) }
         }
     }
 
