@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Compares loupe binaries on the same deck, runs interleaved (A, B, A, B, …) so a noisy host slows
+# them alike: median wall time of one-card edits and of cold (--force) builds, and peak memory.
+# Usage: scripts/bench-compare.sh DIR EDITS COLDS BINARY...
+#   DIR holds content/ (e.g. made by scripts/gen-bench-deck.py 10000 DIR) with a UTF-16 deck whose
+#   text contains "retina"; each edit replaces one such word after the middle of the deck.
+set -euo pipefail
+DIR=$1; EDITS=$2; COLDS=$3; shift 3
+cd "$DIR"
+DECK=$(ls content/deck/*.tsv | head -1)
+RESULTS=$(mktemp -d)
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+edit() {
+  python3 - "$DECK" "$1" <<'PY'
+import sys
+path, tag = sys.argv[1], sys.argv[2]
+text = open(path, "rb").read().decode("utf-16")
+middle = text.index("\n", len(text) // 2)
+start = text.index("retina", middle) if "retina" in text[middle:] else text.index("Retina", middle)
+open(path, "wb").write((text[:start] + f"edit{tag}a" + text[start + 6:]).encode("utf-16"))
+PY
+}
+for b in "$@"; do i=$(basename "$b"); "$b" build --quiet --content content --out "out-$i" --no-sessions; done
+for r in $(seq "$EDITS"); do
+  edit "$r$RANDOM"; sleep 2.2  # past the 2 s a changed file is not trusted by its identity
+  for b in "$@"; do i=$(basename "$b"); /usr/bin/time -f "%e" -a -o "$RESULTS/edit-$i" "$b" build --quiet --content content --out "out-$i" --no-sessions; done
+done
+for _ in $(seq "$COLDS"); do
+  for b in "$@"; do i=$(basename "$b"); rm -rf "cold-$i"; sync
+    /usr/bin/time -f "%e %M" -a -o "$RESULTS/cold-$i" "$b" build --quiet --force --content content --out "cold-$i" --no-sessions; done
+done
+printf "%-28s %10s %10s %8s %10s\n" binary "edit s" "cold s" "edit %" "peak MB"
+for b in "$@"; do i=$(basename "$b")
+  e=$(median < "$RESULTS/edit-$i"); c=$(cut -d' ' -f1 "$RESULTS/cold-$i" | median); m=$(cut -d' ' -f2 "$RESULTS/cold-$i" | sort -n | tail -1)
+  printf "%-28s %10.2f %10.2f %8.0f %10.0f\n" "$i" "$e" "$c" "$(echo "100 * $e / $c" | bc -l)" "$(echo "$m / 1024" | bc -l)"
+  rm -rf "out-$i" "cold-$i"
+done
+rm -rf "$RESULTS"
