@@ -49,6 +49,9 @@ public struct ChunkReader {
     /// Whether every byte was read.
     public var isAtEnd: Bool { index == bytes.count }
 
+    /// How many bytes were read.
+    public var position: Int { index }
+
     /// Bytes not read yet.
     public var remaining: Int { bytes.count - index }
 

@@ -72,6 +72,29 @@ struct SectionChunkTests {
         #expect(SectionChunkCoding.decode(bytes, rowCount: sections.count + 1) == nil)
     }
 
+    /// (That the decoded sections are the parsed ones is what every reader test checks: their expected
+    /// cards hold parsed sections, and `==` compares across forms.)
+    @Test func aReadCardKeepsItsRowsBytesAndDecodesThemOnDemand() throws {
+        let rows = Self.rows(count: 300, seed: 5)
+        let deck = try #require(try Self.read(DeckFixture.rows(rows)))
+        let cards = deck.categories.flatMap(\.topics).flatMap(\.cards)
+        for card in cards {
+            guard case .encoded(let row) = card.storedSections else {
+                Issue.record("card \(card.id) keeps parsed sections"); continue
+            }
+            let sections = try #require(SectionChunkCoding.decodeRow(row))
+            #expect(card.sectionCount == sections.count)
+            #expect(card.sections == sections)
+            #expect(card.storedSections == .parsed(sections), "equal across forms")
+        }
+        #expect(cards[17].storedSections != .parsed(cards[18].sections))
+        let chunk = SectionChunkCoding.encodeRows(cards.map(\.sections))
+        let ranges = try #require(SectionChunkCoding.rows(of: chunk.chunk, rowCount: cards.count))
+        #expect(ranges == chunk.rows)
+        #expect(SectionChunkCoding.chunk(of: ranges.map { chunk.chunk[$0] }) == chunk.chunk)
+        #expect(SectionChunkCoding.decodeRow(chunk.chunk[ranges[3].lowerBound..<ranges[4].upperBound]) == nil, "two rows are not one")
+    }
+
     @Test func damagedBytesAreRefused() throws {
         let deck = try #require(try Self.read(DeckFixture.rows(Self.rows(count: 20, seed: 3))))
         let sections = deck.categories.flatMap(\.topics).flatMap(\.cards).map(\.sections)

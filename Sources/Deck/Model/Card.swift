@@ -13,7 +13,7 @@ public struct Card: Sendable, Equatable, Identifiable {
         var topic: String
         var slide: String?
         var images: [CardImage]
-        var sections: [CardSection]
+        var sections: StoredSections
         var source: SourceLine
         var sectionsDigest: ContentDigest?
     }
@@ -61,11 +61,16 @@ public struct Card: Sendable, Equatable, Identifiable {
         get { box.fields.images }
         set { unique().fields.images = newValue }
     }
-    /// Header/info sections in column order.
+    /// Header/info sections in column order. A card read from a deck keeps them in a compact byte
+    /// form and decodes them on each access: read them once per use, and ask ``sectionCount`` for the count.
     public var sections: [CardSection] {
-        get { box.fields.sections }
-        set { unique().fields.sections = newValue }
+        get { box.fields.sections.sections }
+        set { unique().fields.sections = .parsed(newValue) }
     }
+    /// How many sections the card has, without decoding them.
+    public var sectionCount: Int { box.fields.sections.count }
+    /// The sections in the form the card keeps them.
+    var storedSections: StoredSections { box.fields.sections }
     /// Where the card's row starts.
     public var source: SourceLine {
         get { box.fields.source }
@@ -82,6 +87,13 @@ public struct Card: Sendable, Equatable, Identifiable {
     /// Creates a card.
     public init(id: String, title: String, category: String, topic: String, slide: String? = nil,
                 images: [CardImage] = [], sections: [CardSection] = [], source: SourceLine) {
+        self.init(id: id, title: title, category: category, topic: topic, slide: slide, images: images,
+                  stored: .parsed(sections), source: source)
+    }
+
+    /// Creates a card whose sections are kept as given (a deck's reader keeps their bytes).
+    init(id: String, title: String, category: String, topic: String, slide: String?, images: [CardImage],
+         stored sections: StoredSections, source: SourceLine) {
         box = Box(Fields(id: id, title: title, category: category, topic: topic, slide: slide, images: images,
                          sections: sections, source: source, sectionsDigest: nil))
     }

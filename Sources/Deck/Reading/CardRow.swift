@@ -7,7 +7,7 @@ struct CardRow: Sendable {
     var subtopic: String?
     var slide: String?
     var images: [CardImage]
-    var sections: [CardSection]
+    var sections: StoredSections
     var source: SourceLine
     /// The digest of the cells the sections are parsed from (``SectionChunkCoding/digest(of:columns:)``).
     var sectionsDigest: ContentDigest?

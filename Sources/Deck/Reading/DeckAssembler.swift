@@ -55,7 +55,7 @@ struct DeckAssembler {
         idOwners[id] = row.source
         var card = Card(id: id, title: title, category: categories[categoryPosition].title,
                         topic: categories[categoryPosition].topics[topicPosition].title,
-                        slide: row.slide, images: row.images, sections: row.sections, source: row.source)
+                        slide: row.slide, images: row.images, stored: row.sections, source: row.source)
         card.sectionsDigest = row.sectionsDigest
         categories[categoryPosition].topics[topicPosition].cards.append(card)
     }

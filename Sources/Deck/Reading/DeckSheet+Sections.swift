@@ -23,33 +23,38 @@ extension DeckSheet {
                 let positions = chunks[index]
                 let rowDigests = Array(digests[positions])
                 let cells = positions.map { buffer[pending[$0]].pendingCells! }
-                let sections = Self.sections(of: cells, digests: rowDigests, columns: columns, memo: memo, store: store)
+                let rows = Self.rows(of: cells, digests: rowDigests, columns: columns, memo: memo, store: store)
                 for (offset, position) in positions.enumerated() {
-                    buffer[pending[position]].sections = sections[offset]
+                    buffer[pending[position]].sections = .encoded(rows[offset])
                     buffer[pending[position]].pendingCells = nil
                 }
-                memo?.remember(Array(zip(rowDigests, sections)))
+                memo?.remember(Array(zip(rowDigests, rows)))
             }
         }
     }
 
-    /// The sections of one chunk's rows: from the memo, the store or the parser, in that order.
-    private static func sections(of cells: [[String]], digests: [ContentDigest], columns: DeckColumns,
-                                 memo: SectionMemo?, store: (any SectionChunkStore)?) -> [[CardSection]] {
+    /// The bytes of each of one chunk's rows (``SectionChunkCoding/encodeRows(_:)``), sharing the
+    /// chunk's bytes: from the memo, the store or the parser, in that order. A card keeps its row's
+    /// bytes, not the parsed sections (``StoredSections``).
+    private static func rows(of cells: [[String]], digests: [ContentDigest], columns: DeckColumns,
+                             memo: SectionMemo?, store: (any SectionChunkStore)?) -> [ArraySlice<UInt8>] {
         let name = store.map { _ in SectionChunkCoding.name(of: digests) }
-        let remembered = digests.map { memo?.sections(for: $0) }
+        let remembered = digests.map { memo?.row(for: $0) }
         if remembered.allSatisfy({ $0 != nil }) {
-            let sections = remembered.map { $0! }
-            if let store, let name, !store.keepChunk(named: name) { store.store(SectionChunkCoding.encode(sections), named: name) }
-            return sections
+            let rows = remembered.map { $0! }
+            if let store, let name, !store.keepChunk(named: name) { store.store(SectionChunkCoding.chunk(of: rows), named: name) }
+            return rows
         }
         if let store, let name, let bytes = store.chunk(named: name),
-           let sections = SectionChunkCoding.decode(bytes, rowCount: cells.count) {
-            return sections
+           let ranges = SectionChunkCoding.rows(of: bytes, rowCount: cells.count) {
+            return ranges.map { bytes[$0] }
         }
-        let sections = cells.indices.map { remembered[$0] ?? Self.sections(of: cells[$0], columns: columns) }
-        if let store, let name { store.store(SectionChunkCoding.encode(sections), named: name) }
-        return sections
+        let sections = cells.indices.map { index in
+            remembered[index].flatMap(SectionChunkCoding.decodeRow) ?? Self.sections(of: cells[index], columns: columns)
+        }
+        let (chunk, ranges) = SectionChunkCoding.encodeRows(sections)
+        if let store, let name { store.store(chunk, named: name) }
+        return ranges.map { chunk[$0] }
     }
 
     /// The digest of each row's section cells, on every core.

@@ -132,12 +132,12 @@ struct DeckSheet {
         previousCategory = category
         let slide = Self.value(cells, columns.slide)
         if topic == nil && subtopic == nil {
-            return CardRow(category: category, topic: nil, subtopic: nil, slide: slide, images: [], sections: [],
+            return CardRow(category: category, topic: nil, subtopic: nil, slide: slide, images: [], sections: .parsed([]),
                            source: SourceLine(path: path, line: row.line))
         }
         var card = CardRow(category: category, topic: topic, subtopic: subtopic, slide: slide,
                            images: readImages(cells, columns: columns, images: images, line: row.line, log: &log),
-                           sections: [], source: SourceLine(path: path, line: row.line))
+                           sections: .parsed([]), source: SourceLine(path: path, line: row.line))
         card.pendingCells = cells
         return card
     }

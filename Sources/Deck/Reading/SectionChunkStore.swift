@@ -63,10 +63,17 @@ public enum SectionChunkCoding {
     }
 
     /// The bytes of each row's sections, in order.
-    public static func encode(_ rows: [[CardSection]]) -> [UInt8] {
+    public static func encode(_ rows: [[CardSection]]) -> [UInt8] { encodeRows(rows).chunk }
+
+    /// The chunk of `rows` and where each row's bytes are in it: a row's bytes are its section count,
+    /// then its sections, so a row can be decoded on its own (``decodeRow(_:)``).
+    static func encodeRows(_ rows: [[CardSection]]) -> (chunk: [UInt8], rows: [Range<Int>]) {
         var bytes = ChunkWriter(magic: magic)
         bytes.number(rows.count)
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(rows.count)
         for sections in rows {
+            let start = bytes.bytes.count
             bytes.number(sections.count)
             for section in sections {
                 bytes.number(section.number)
@@ -82,44 +89,84 @@ public enum SectionChunkCoding {
                     }
                 }
             }
+            ranges.append(start..<bytes.bytes.count)
         }
+        return (bytes.bytes, ranges)
+    }
+
+    /// The chunk holding these rows' bytes (each as ``encodeRows(_:)`` made it), in order.
+    static func chunk(of rows: [ArraySlice<UInt8>]) -> [UInt8] {
+        var bytes = ChunkWriter(magic: magic, capacity: 8 + rows.reduce(0) { $0 + $1.count })
+        bytes.number(rows.count)
+        for row in rows { bytes.raw(row) }
         return bytes.bytes
     }
 
     /// The sections ``encode(_:)`` wrote for `rowCount` rows, or `nil` when `bytes` are not that.
     public static func decode(_ bytes: [UInt8], rowCount: Int) -> [[CardSection]]? {
-        bytes.withUnsafeBufferPointer { buffer -> [[CardSection]]? in
+        guard let rows = rows(of: bytes, rowCount: rowCount) else { return nil }
+        return rows.map { decodeRow(bytes[$0])! }
+    }
+
+    /// Where each of the `rowCount` rows of a chunk ``encode(_:)`` wrote is, after checking every row
+    /// decodes (lengths, counts, styles, UTF-8) and nothing follows them; `nil` when `bytes` are not that.
+    static func rows(of bytes: [UInt8], rowCount: Int) -> [Range<Int>]? {
+        bytes.withUnsafeBufferPointer { buffer -> [Range<Int>]? in
             var reader = ChunkReader(buffer)
             guard reader.expect(magic), reader.number() == rowCount else { return nil }
-            var rows: [[CardSection]] = []
-            rows.reserveCapacity(rowCount)
+            var ranges: [Range<Int>] = []
+            ranges.reserveCapacity(rowCount)
             for _ in 0..<rowCount {
-                // Every count is checked against the bytes left (each item takes at least one byte).
-                guard let count = reader.number(), count <= reader.remaining else { return nil }
-                var sections: [CardSection] = []
-                sections.reserveCapacity(count)
-                for _ in 0..<count {
-                    guard let number = reader.number(), let headerCount = reader.number(), headerCount <= reader.remaining
-                    else { return nil }
-                    var header: [RichLine] = []
-                    header.reserveCapacity(headerCount)
-                    for _ in 0..<headerCount {
-                        guard let line = readLine(&reader) else { return nil }
-                        header.append(line)
-                    }
-                    guard let blockCount = reader.number(), blockCount <= reader.remaining else { return nil }
-                    var info: [InfoBlock] = []
-                    info.reserveCapacity(blockCount)
-                    for _ in 0..<blockCount {
-                        guard let block = readBlock(&reader) else { return nil }
-                        info.append(block)
-                    }
-                    sections.append(CardSection(header: header, info: info, number: number))
-                }
-                rows.append(sections)
+                let start = reader.position
+                guard readRow(&reader) != nil else { return nil }
+                ranges.append(start..<reader.position)
             }
-            return reader.isAtEnd ? rows : nil
+            return reader.isAtEnd ? ranges : nil
         }
+    }
+
+    /// The sections of one row's bytes (a range ``rows(of:rowCount:)`` or ``encodeRows(_:)`` gave), or
+    /// `nil` when they are not exactly one row.
+    static func decodeRow(_ row: ArraySlice<UInt8>) -> [CardSection]? {
+        row.withUnsafeBufferPointer { buffer in
+            var reader = ChunkReader(buffer)
+            let sections = readRow(&reader)
+            return reader.isAtEnd ? sections : nil
+        }
+    }
+
+    /// The number of sections in one row's bytes, read without decoding them.
+    static func sectionCount(of row: ArraySlice<UInt8>) -> Int {
+        row.withUnsafeBufferPointer { buffer in
+            var reader = ChunkReader(buffer)
+            return reader.number() ?? 0
+        }
+    }
+
+    private static func readRow(_ reader: inout ChunkReader) -> [CardSection]? {
+        // Every count is checked against the bytes left (each item takes at least one byte).
+        guard let count = reader.number(), count <= reader.remaining else { return nil }
+        var sections: [CardSection] = []
+        sections.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let number = reader.number(), let headerCount = reader.number(), headerCount <= reader.remaining
+            else { return nil }
+            var header: [RichLine] = []
+            header.reserveCapacity(headerCount)
+            for _ in 0..<headerCount {
+                guard let line = readLine(&reader) else { return nil }
+                header.append(line)
+            }
+            guard let blockCount = reader.number(), blockCount <= reader.remaining else { return nil }
+            var info: [InfoBlock] = []
+            info.reserveCapacity(blockCount)
+            for _ in 0..<blockCount {
+                guard let block = readBlock(&reader) else { return nil }
+                info.append(block)
+            }
+            sections.append(CardSection(header: header, info: info, number: number))
+        }
+        return sections
     }
 
     private static func write(_ line: RichLine, to bytes: inout ChunkWriter) {

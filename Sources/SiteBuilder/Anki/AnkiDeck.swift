@@ -18,7 +18,7 @@ enum AnkiDeck {
     ///
     /// Cards without sections have nothing to ask and are left out with a warning in `log`.
     static func package(_ deck: Deck, title: String, imageFolder: URL, timestamp: Int64, log: inout DiagnosticLog) -> AnkiPackage {
-        let sectionCount = max(1, deck.cards.map(\.sections.count).max() ?? 1)
+        let sectionCount = max(1, deck.cards.map(\.sectionCount).max() ?? 1)
         let noteType = self.noteType(title: title, sections: sectionCount)
         var media = MediaNames(folder: imageFolder)
         var notes: [AnkiNote] = []
@@ -27,7 +27,8 @@ enum AnkiDeck {
             for topic in category.topics {
                 let deckName = [root, deckName(category.title), deckName(topic.title)].joined(separator: "::")
                 for card in topic.cards {
-                    guard !card.sections.isEmpty else {
+                    let sections = card.sections
+                    guard !sections.isEmpty else {
                         log.warning("card '\(card.title)' has no Header/Info sections, so it has no question for Anki and is left out of the Anki export",
                                     at: SourceLocation(path: card.source.path, line: card.source.line))
                         continue
@@ -35,8 +36,8 @@ enum AnkiDeck {
                     var fields = [HTMLText.escape(card.title), HTMLText.escape(card.category), HTMLText.escape(card.topic),
                                   imagesHTML(card, media: &media)]
                     for index in 0..<sectionCount {
-                        if card.sections.indices.contains(index) {
-                            let section = card.sections[index]
+                        if sections.indices.contains(index) {
+                            let section = sections[index]
                             fields.append(section.header.isEmpty ? HTMLText.escape("Section \(index + 1)") : questionHTML(section))
                             fields.append(answerHTML(section))
                         } else {
@@ -45,7 +46,7 @@ enum AnkiDeck {
                     }
                     notes.append(AnkiNote(guid: card.id, deck: deckName, fields: fields,
                                           tags: [category.slug, category.slug + "::" + topic.slug],
-                                          cardOrdinals: Array(card.sections.indices)))
+                                          cardOrdinals: Array(sections.indices)))
                 }
             }
         }

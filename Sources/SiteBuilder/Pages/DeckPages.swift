@@ -50,9 +50,9 @@ enum DeckPages {
             "cards": topic.cards.enumerated().map { index, card in
                 [
                     "title": card.title, "url": SitePaths.card(card), "id": card.id, "number": index + 1,
-                    "sectionCount": card.sections.count, "imageCount": card.images.count,
+                    "sectionCount": card.sectionCount, "imageCount": card.images.count,
                     "hasImages": !card.images.isEmpty, "hasNote": notes.contains(card.id),
-                    "sectionsText": CountText.text(card.sections.count, "section"),
+                    "sectionsText": CountText.text(card.sectionCount, "section"),
                     "imagesText": CountText.text(card.images.count, "image"),
                 ] as [String: Any]
             },
@@ -94,9 +94,10 @@ enum DeckPages {
             if let caption = image.caption { entry["caption"] = caption }
             return entry
         }
-        let sections = card.sections.enumerated().map { index, section -> [String: Any] in
-            var entry = sectionKeys ? Self.section(section, index: index, of: card.sections.count)
-                : sectionPlace(index: index, of: card.sections.count)
+        let count = card.sectionCount, cardSections = sectionKeys ? card.sections : []
+        let sections = (0..<count).map { index -> [String: Any] in
+            var entry = sectionKeys ? Self.section(cardSections[index], index: index, of: count)
+                : sectionPlace(index: index, of: count)
             entry["html"] = index < sectionHTML.count ? CardSectionHTML.embeddable(sectionHTML[index]) : ""
             return entry
         }

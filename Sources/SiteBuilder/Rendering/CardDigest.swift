@@ -59,7 +59,7 @@ enum CardDigest {
         hash.add(topic.cards.count)
         for card in topic.cards {
             for text in [card.title, card.id, SitePaths.card(card)] { add(text: text, to: &hash) }
-            hash.add(card.sections.count)
+            hash.add(card.sectionCount)
             hash.add(card.images.count)
             hash.add(notes.contains(card.id) ? 1 : 0)
         }
@@ -91,7 +91,7 @@ enum CardDigest {
                 for card in topic.cards {
                     add(text: card.id, to: &hash)
                     add(text: card.title, to: &hash)
-                    hash.add(card.sections.count)
+                    hash.add(card.sectionCount)
                 }
             }
         }

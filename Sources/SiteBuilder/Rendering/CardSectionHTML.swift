@@ -13,10 +13,11 @@ enum CardSectionHTML {
     /// The HTML of each of `card`'s sections, each rendered on its own. (Rendering a card's sections in
     /// one Mustache and libcmark pass, cut at a marker, was measured slower: 2 % more instructions.)
     static func render(_ card: Card, renderer: PageRenderer) throws(TemplateError) -> [String] {
+        let sections = card.sections
         var html: [String] = []
-        html.reserveCapacity(card.sections.count)
-        for (index, section) in card.sections.enumerated() {
-            html.append(try renderer.fragment("card-section", context: DeckPages.section(section, index: index, of: card.sections.count)))
+        html.reserveCapacity(sections.count)
+        for (index, section) in sections.enumerated() {
+            html.append(try renderer.fragment("card-section", context: DeckPages.section(section, index: index, of: sections.count)))
         }
         return html
     }

@@ -15,9 +15,8 @@ enum SearchDocuments {
                     guard let digest = card.sectionsDigest else {
                         return SearchDocument(url: url, title: card.title, path: path, kind: .card, sections: sections(of: card))
                     }
-                    let cardSections = card.sections
-                    return SearchDocument(url: url, title: card.title, path: path, kind: .card, sectionCount: cardSections.count,
-                                          sectionsDigest: digest, sections: { sections(of: cardSections) })
+                    return SearchDocument(url: url, title: card.title, path: path, kind: .card, sectionCount: card.sectionCount,
+                                          sectionsDigest: digest, sections: { sections(of: card.sections) })
                 }
             }
         }

@@ -59,7 +59,7 @@ enum StudyData {
                 index.topics.append([.number(index.categories.count - 1), .text(topic.title), .text(key(category, topic)),
                                      .text(SitePaths.topic(category, topic))])
                 for (position, card) in topic.cards.enumerated() {
-                    index.cards.append([.text(card.id), .text(card.title), .number(topicIndex), .number(card.sections.count),
+                    index.cards.append([.text(card.id), .text(card.title), .number(topicIndex), .number(card.sectionCount),
                                         .number(part(ofCardAt: position))])
                 }
             }

@@ -1,0 +1,39 @@
+/// A card's sections as a card keeps them: parsed, or (when read from a deck) as their row's bytes in
+/// the chunk form of ``SectionChunkCoding``, decoded each time they are asked for.
+///
+/// A deck's sections are most of its memory as parsed values (every line a string of its own, every
+/// block and section an array entry); their bytes take about the text's own size. A build asks for a
+/// card's sections about twice (its page and its search texts), and decoding is cheaper than parsing.
+enum StoredSections: Sendable {
+    case parsed([CardSection])
+    /// One row of a chunk ``SectionChunkCoding`` wrote or checked; the slice shares the chunk's bytes.
+    case encoded(ArraySlice<UInt8>)
+
+    /// The sections.
+    var sections: [CardSection] {
+        switch self {
+        case .parsed(let sections): return sections
+        case .encoded(let row):
+            guard let sections = SectionChunkCoding.decodeRow(row) else {
+                preconditionFailure("a card's encoded sections were checked when the card was made")
+            }
+            return sections
+        }
+    }
+
+    /// How many sections there are, without decoding them.
+    var count: Int {
+        switch self {
+        case .parsed(let sections): sections.count
+        case .encoded(let row): SectionChunkCoding.sectionCount(of: row)
+        }
+    }
+}
+
+extension StoredSections: Equatable {
+    /// Equal sections, whichever form each side keeps them in.
+    static func == (lhs: StoredSections, rhs: StoredSections) -> Bool {
+        if case .encoded(let left) = lhs, case .encoded(let right) = rhs, left.elementsEqual(right) { return true }
+        return lhs.sections == rhs.sections
+    }
+}
