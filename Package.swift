@@ -22,6 +22,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        // glibc's <malloc.h> (mallopt), part of libc itself.
+        .systemLibrary(name: "CMalloc"),
 
         // Shared vocabulary: located diagnostics, and escaping text for HTML, XML and Markdown.
         .target(name: "Diagnostics", dependencies: ["CLibCrypto"]),
@@ -54,7 +56,7 @@ let package = Package(
             name: "SiteBuilder",
             dependencies: ["Diagnostics", "MarkdownHTML", "Templating", "Deck", "Breeds", "SearchIndex", "Study", "SessionReports", "Sessions",
                            "Optotypes", "ChartPDF", "MarkupText", "SessionPDF", "ImagePipeline",
-                           "AnkiExport",
+                           "AnkiExport", "CMalloc",
                            .product(name: "Yams", package: "Yams")]
         ),
         // The repository's Templates/ compiled into the binary at build time (Plugins/EmbedTemplates).

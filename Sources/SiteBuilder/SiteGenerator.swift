@@ -9,6 +9,7 @@ public enum SiteGenerator {
     /// Reads, validates and renders everything; writes into a staging folder and swaps it into
     /// `options.output` only when there was no error.
     public static func build(_ options: BuildOptions) -> BuildReport {
+        AllocatorTuning.apply
         // Never replace a folder that is not ours (OutputGuard), and never two builds at once (OutputLock).
         let destination: URL
         let lock: OutputLock
