@@ -81,6 +81,12 @@ public struct ChunkReader {
         return bytes[index..<index + count]
     }
 
+    /// Skips the next text after checking it is UTF-8, without making a string; `false` when it is not.
+    public mutating func skipText() -> Bool {
+        guard let count = number(), let utf8 = take(count) else { return false }
+        return (try? UTF8Span(validating: UnsafeBufferPointer(rebasing: utf8).span)) != nil
+    }
+
     /// The next text; `nil` when it is not UTF-8.
     public mutating func text() -> String? {
         guard let count = number(), let utf8 = take(count) else { return nil }

@@ -114,6 +114,26 @@ struct SectionChunkTests {
         }
     }
 
+    /// An incremental build checks a kept chunk without decoding it (``SectionChunkCoding/rows(of:rowCount:)``)
+    /// and its cards decode their rows later: whatever the check accepts must decode.
+    @Test func whateverTheCheckAcceptsDecodes() throws {
+        let deck = try #require(try Self.read(DeckFixture.rows(Self.rows(count: 40, seed: 9))))
+        let bytes = SectionChunkCoding.encode(deck.categories.flatMap(\.topics).flatMap(\.cards).map(\.sections))
+        var random = SeededRandom(seed: 21)
+        var accepted = 0
+        for _ in 0..<3_000 {
+            var damaged = bytes
+            for _ in 0..<(1 + random.next(below: 3)) {
+                damaged[4 + random.next(below: damaged.count - 4)] = UInt8(random.next(below: 256))
+            }
+            guard let rows = SectionChunkCoding.rows(of: damaged, rowCount: 40) else { continue }
+            accepted += 1
+            for row in rows { #expect(SectionChunkCoding.decodeRow(damaged[row]) != nil) }
+        }
+        #expect(accepted > 100, "changed letters keep a chunk well-formed")
+        #expect(accepted < 3_000, "damage is caught")
+    }
+
     @Test func aSecondReadParsesNothingAndAnEditParsesOneChunk() throws {
         let rows = Self.rows(count: 600, seed: 11)
         let store = CountingStore()

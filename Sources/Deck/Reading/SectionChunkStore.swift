@@ -105,7 +105,8 @@ public enum SectionChunkCoding {
     /// The sections ``encode(_:)`` wrote for `rowCount` rows, or `nil` when `bytes` are not that.
     public static func decode(_ bytes: [UInt8], rowCount: Int) -> [[CardSection]]? {
         guard let rows = rows(of: bytes, rowCount: rowCount) else { return nil }
-        return rows.map { decodeRow(bytes[$0])! }
+        let sections = rows.compactMap { decodeRow(bytes[$0]) }
+        return sections.count == rowCount ? sections : nil
     }
 
     /// Where each of the `rowCount` rows of a chunk ``encode(_:)`` wrote is, after checking every row
@@ -118,7 +119,7 @@ public enum SectionChunkCoding {
             ranges.reserveCapacity(rowCount)
             for _ in 0..<rowCount {
                 let start = reader.position
-                guard readRow(&reader) != nil else { return nil }
+                guard readRow(&reader, decoding: false) != nil else { return nil }
                 ranges.append(start..<reader.position)
             }
             return reader.isAtEnd ? ranges : nil
@@ -143,28 +144,30 @@ public enum SectionChunkCoding {
         }
     }
 
-    private static func readRow(_ reader: inout ChunkReader) -> [CardSection]? {
+    /// One row's sections; with `decoding` false, only checks them (every length, count, style and
+    /// that texts are UTF-8) without making a string or an array, and returns `[]` when they are fine.
+    private static func readRow(_ reader: inout ChunkReader, decoding: Bool = true) -> [CardSection]? {
         // Every count is checked against the bytes left (each item takes at least one byte).
         guard let count = reader.number(), count <= reader.remaining else { return nil }
         var sections: [CardSection] = []
-        sections.reserveCapacity(count)
+        if decoding { sections.reserveCapacity(count) }
         for _ in 0..<count {
             guard let number = reader.number(), let headerCount = reader.number(), headerCount <= reader.remaining
             else { return nil }
             var header: [RichLine] = []
-            header.reserveCapacity(headerCount)
+            if decoding { header.reserveCapacity(headerCount) }
             for _ in 0..<headerCount {
-                guard let line = readLine(&reader) else { return nil }
-                header.append(line)
+                guard let line = readLine(&reader, decoding: decoding) else { return nil }
+                if decoding { header.append(line) }
             }
             guard let blockCount = reader.number(), blockCount <= reader.remaining else { return nil }
             var info: [InfoBlock] = []
-            info.reserveCapacity(blockCount)
+            if decoding { info.reserveCapacity(blockCount) }
             for _ in 0..<blockCount {
-                guard let block = readBlock(&reader) else { return nil }
-                info.append(block)
+                guard let block = readBlock(&reader, decoding: decoding) else { return nil }
+                if decoding { info.append(block) }
             }
-            sections.append(CardSection(header: header, info: info, number: number))
+            if decoding { sections.append(CardSection(header: header, info: info, number: number)) }
         }
         return sections
     }
@@ -184,19 +187,24 @@ public enum SectionChunkCoding {
         }
     }
 
-    private static func readLine(_ reader: inout ChunkReader) -> RichLine? {
+    /// A line, or (not `decoding`) an empty line once it is checked.
+    private static func readLine(_ reader: inout ChunkReader, decoding: Bool) -> RichLine? {
         switch reader.number() {
         case 0:
+            guard decoding else { return reader.skipText() ? RichLine([]) : nil }
             return reader.text().map { RichLine([TextRun($0)]) }
         case 1:
             guard let count = reader.number(), count <= reader.remaining else { return nil }
             var runs: [TextRun] = []
-            runs.reserveCapacity(count)
+            if decoding { runs.reserveCapacity(count) }
             for _ in 0..<count {
-                guard let style = reader.number(), style <= Int(TextStyle([.underline, .italic, .bold]).rawValue),
-                      let text = reader.text()
-                else { return nil }
-                runs.append(TextRun(text, style: TextStyle(rawValue: UInt8(style))))
+                guard let style = reader.number(), style <= Int(TextStyle([.underline, .italic, .bold]).rawValue) else { return nil }
+                if decoding {
+                    guard let text = reader.text() else { return nil }
+                    runs.append(TextRun(text, style: TextStyle(rawValue: UInt8(style))))
+                } else if !reader.skipText() {
+                    return nil
+                }
             }
             return RichLine(runs)
         default:
@@ -204,16 +212,16 @@ public enum SectionChunkCoding {
         }
     }
 
-    private static func readBlock(_ reader: inout ChunkReader) -> InfoBlock? {
+    private static func readBlock(_ reader: inout ChunkReader, decoding: Bool) -> InfoBlock? {
         switch reader.number() {
-        case 0: return readLine(&reader).map { .text($0) }
+        case 0: return readLine(&reader, decoding: decoding).map { .text($0) }
         case 1:
-            guard let level = reader.number(), let line = readLine(&reader) else { return nil }
+            guard let level = reader.number(), let line = readLine(&reader, decoding: decoding) else { return nil }
             return .bullet(level: level, line)
         case 2:
-            guard let number = reader.number(), let line = readLine(&reader) else { return nil }
+            guard let number = reader.number(), let line = readLine(&reader, decoding: decoding) else { return nil }
             return .numbered(number: number, line)
-        case 3: return readLine(&reader).map { .mnemonic($0) }
+        case 3: return readLine(&reader, decoding: decoding).map { .mnemonic($0) }
         default: return nil
         }
     }
