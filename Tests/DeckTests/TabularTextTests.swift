@@ -45,6 +45,26 @@ struct TabularTextTests {
         #expect(split > 1_000)
     }
 
+    /// The word-at-a-time search for delimiters finds the same byte as looking at each byte, on
+    /// seeded bytes of every value (UTF-8 lead and continuation bytes, 0x80, the targets' neighbours).
+    @Test func theWordSearchFindsTheFirstDelimiter() {
+        var random = SeededRandom(seed: 0x5EA2)
+        let common: [UInt8] = [0x09, 0x0A, 0x0D, 0x22, 0x21, 0x23, 0x08, 0x0B, 0x80, 0xFF, 0x7F, 0x00, 0xC3, 0xA9, 0x61]
+        for _ in 0..<5_000 {
+            let bytes = (0..<random.next(below: 40)).map { _ in
+                random.next(below: 5) == 0 ? common[random.next(below: common.count)] : UInt8(0x20 + random.next(below: 0x5E))
+            }
+            bytes.withUnsafeBufferPointer { buffer in
+                let parser = TabularText.Parser(bytes: buffer)
+                for (a, b, c) in [(UInt8(0x22), UInt8(0x0D), UInt8(0x0A)), (0x09, 0x0D, 0x0A)] {
+                    let start = buffer.isEmpty ? 0 : random.next(below: buffer.count)
+                    let expected = buffer[start...].firstIndex { $0 == a || $0 == b || $0 == c } ?? buffer.count
+                    #expect(parser.firstIndex(from: start, of: a, b, c) == expected, "\(bytes) from \(start)")
+                }
+            }
+        }
+    }
+
     @Test func blankLinesAreSkipped() {
         let (rows, _) = TabularText.parse("a\n\n\nb\n")
         #expect(rows.map(\.cells) == [["a"], ["b"]])
