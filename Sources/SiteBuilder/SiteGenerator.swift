@@ -20,7 +20,7 @@ public enum SiteGenerator {
             return BuildReport(diagnostics: [.error(error.messageOnly, at: SourceLocation(path: options.output.relativePath))], pageCount: 0, fileCount: 0)
         }
         defer { withExtendedLifetime(lock) {} }
-        let previous = options.force ? nil : BuildFingerprint.previous(at: destination)
+        let previous = options.force ? nil : RecordedBuild(at: destination)
         let inputs = BuildFingerprint.fingerprint(of: options, known: previous?.inputHashes ?? [:])
         if let previous, previous.fingerprint == inputs.all, previous.isIntact(at: destination) {
             // Nothing changed since the last successful build: same diagnostics, site left as it is.
@@ -35,15 +35,15 @@ public enum SiteGenerator {
         // Anything else: a full build into a staging folder, swapped in at the end.
         let target: PublishingOutput
         do {
-            if let previous, previous.engine == inputs.engine {
-                target = .incremental(try IncrementalOutput(destination: destination, previous: previous.files))
+            if let previous, previous.engine == inputs.engine, let files = previous.files() {
+                target = .incremental(try IncrementalOutput(destination: destination, previous: files))
             } else {
                 target = .full(try StagedOutput(destination: destination))
             }
         } catch {
             return BuildReport(diagnostics: [.error(error.messageOnly, at: SourceLocation(path: options.output.relativePath))], pageCount: 0, fileCount: 0)
         }
-        let recording = HashingOutput(wrapping: target.output, expected: previous?.files.count ?? 0)
+        let recording = HashingOutput(wrapping: target.output, expected: previous?.estimatedFileCount ?? 0)
         var previousSite: URL?
         if case .incremental(let incremental) = target { previousSite = incremental.destination }
         var report = generate(options, into: recording, previousSite: previousSite)

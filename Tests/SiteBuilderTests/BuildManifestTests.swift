@@ -29,6 +29,51 @@ struct BuildManifestTests {
         #expect(BuildFingerprint.decoded(Data("{\"format\":2}\n".utf8)) == nil)
     }
 
+    /// A build that finds nothing changed checks the recorded files straight off the manifest's bytes:
+    /// each must be a regular file of its recorded size, escaped names included, and a damaged line
+    /// means the site is not intact. Recording new input hashes keeps the file lines as they were.
+    @Test func theRecordedFilesAreCheckedOffTheManifestBytes() throws {
+        let root = try TemporaryFolder.make("loupe-recorded")
+        defer { TemporaryFolder.remove(root) }
+        let odd = "odd\\name\nwith breaks.html"
+        let files = ["index.html": "<p>home</p>", "assets/site.css": "", "a/b/deep.html": "deep", odd: "odd"]
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        func manifest(_ sizes: [String: Int]) -> Data {
+            BuildFingerprint(fingerprint: "f", engine: "e", pageCount: 1,
+                             files: sizes.mapValues { WrittenFile(size: $0, hash: "h", digest: "d") }, diagnostics: []).encoded
+        }
+        let sizes = files.mapValues { $0.utf8.count }
+        #expect(try #require(RecordedBuild(manifest(sizes))).isIntact(at: root))
+        var wrongSize = sizes
+        wrongSize["a/b/deep.html"] = 5
+        #expect(try #require(RecordedBuild(manifest(wrongSize))).isIntact(at: root) == false)
+        var oddSize = sizes
+        oddSize[odd] = 4
+        #expect(try #require(RecordedBuild(manifest(oddSize))).isIntact(at: root) == false, "an escaped name is checked too")
+        #expect(try #require(RecordedBuild(manifest(sizes.merging(["gone.html": 1]) { $1 }))).isIntact(at: root) == false)
+        var damaged = manifest(sizes)
+        damaged.append(contentsOf: Array("12\tnot enough tabs\n".utf8))
+        let recorded = try #require(RecordedBuild(damaged))
+        #expect(recorded.isIntact(at: root) == false)
+        #expect(recorded.files() == nil)
+        try FileManager.default.removeItem(at: root.appendingPathComponent("index.html"))
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("index.html"), withDestinationURL: root.appendingPathComponent("a/b/deep.html"))
+        var linked = sizes
+        linked["index.html"] = 4
+        #expect(try #require(RecordedBuild(manifest(linked))).isIntact(at: root) == false, "a link is not the recorded file")
+
+        try FileManager.default.createDirectory(at: root.appendingPathComponent(".loupe"), withIntermediateDirectories: true)
+        try manifest(sizes).write(to: root.appendingPathComponent(BuildFingerprint.manifestPath))
+        try #require(RecordedBuild(at: root)).recordInputHashes(["x": "1:ab"], at: root)
+        let rewritten = try #require(RecordedBuild(at: root))
+        #expect(rewritten.inputHashes == ["x": "1:ab"])
+        #expect(rewritten.files() == RecordedBuild(manifest(sizes))?.files())
+    }
+
     /// A file is hashed in whole 1 MiB chunks (the hash depends on them), with its size; a missing
     /// file gives `nil`.
     @Test func aFileHashesAsItsBytesInMebibyteChunks() throws {

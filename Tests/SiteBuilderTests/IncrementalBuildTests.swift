@@ -242,7 +242,7 @@ struct IncrementalBuildTests {
         defer { TemporaryFolder.remove(project.root) }
         let site = project.root.appendingPathComponent("site")
         func recordsTheDeck() -> Bool {
-            (BuildFingerprint.previous(at: site)?.inputHashes ?? [:]).keys.contains { $0.hasPrefix("content/deck/eye-review.tsv|") }
+            (RecordedBuild(at: site)?.inputHashes ?? [:]).keys.contains { $0.hasPrefix("content/deck/eye-review.tsv|") }
         }
         #expect(SiteGenerator.build(project.options(out: "site")).succeeded)
         #expect(!recordsTheDeck(), "the deck was copied just now: not settled")

@@ -111,14 +111,8 @@ struct BuildFingerprint: Equatable {
         return result.sorted { $0.0 < $1.0 }
     }
 
-    /// The manifest of an existing site (any fingerprint), if it can be read.
-    static func previous(at output: URL) -> BuildFingerprint? {
-        guard let data = FileManager.default.contents(atPath: output.appendingPathComponent(manifestPath).path) else { return nil }
-        return decoded(data)
-    }
-
     /// The first line of the manifest.
-    private struct Header: Codable {
+    struct Header: Codable {
         var format: Int
         var fingerprint: String
         var engine: String
@@ -129,22 +123,9 @@ struct BuildFingerprint: Equatable {
 
     /// A manifest from its bytes; `nil` when it is damaged or of another format.
     static func decoded(_ data: Data) -> BuildFingerprint? {
-        let bytes = [UInt8](data)
-        guard let headerEnd = bytes.firstIndex(of: UInt8(ascii: "\n")),
-              let header = try? JSONDecoder().decode(Header.self, from: Data(bytes[..<headerEnd])),
-              header.format == format else { return nil }
-        var files: [String: WrittenFile] = [:]
-        files.reserveCapacity(bytes.count / 64)  // a line is about 70 bytes (size, hash, digest, path)
-        var start = headerEnd + 1
-        while start < bytes.count {
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-            guard let (path, file) = parseFileLine(bytes[start..<end]) else { return nil }
-            files[path] = file
-            start = end + 1
-        }
-        return BuildFingerprint(format: header.format, fingerprint: header.fingerprint, engine: header.engine,
-                                pageCount: header.pageCount, files: files, diagnostics: header.diagnostics,
-                                inputHashes: header.inputHashes)
+        guard let recorded = RecordedBuild(data), let files = recorded.files() else { return nil }
+        return BuildFingerprint(fingerprint: recorded.fingerprint, engine: recorded.engine, pageCount: recorded.pageCount,
+                                files: files, diagnostics: recorded.diagnostics, inputHashes: recorded.inputHashes)
     }
 
     /// Appends one file's line: `size TAB hash TAB digest TAB path` (an empty digest for files that are
@@ -172,7 +153,7 @@ struct BuildFingerprint: Equatable {
         bytes.append(0x0A)
     }
 
-    private static func parseFileLine(_ line: ArraySlice<UInt8>) -> (String, WrittenFile)? {
+    static func parseFileLine(_ line: ArraySlice<UInt8>) -> (String, WrittenFile)? {
         let tab = UInt8(ascii: "\t")
         guard let first = line.firstIndex(of: tab), let second = line[(first + 1)...].firstIndex(of: tab),
               let third = line[(second + 1)...].firstIndex(of: tab),
@@ -195,45 +176,22 @@ struct BuildFingerprint: Equatable {
         return result
     }
 
-    /// Whether every file this manifest lists is still there with its size.
-    func isIntact(at output: URL) -> Bool {
-        // Plain lstat (FileManager's attributes dictionary costs several times more per file), on
-        // every core: 13,000 files were a quarter of a build with nothing changed.
-        let root = output.path
-        let entries = Array(files)
-        let part = 1024
-        let missing = Atomic<Bool>(false)
-        DispatchQueue.concurrentPerform(iterations: (entries.count + part - 1) / part) { index in
-            for (path, file) in entries[(index * part)..<min(entries.count, (index + 1) * part)] {
-                if missing.load(ordering: .relaxed) { return }
-                if !file.isPresent(at: root + "/" + path) { missing.store(true, ordering: .relaxed); return }
-            }
-        }
-        return !missing.load(ordering: .relaxed)
-    }
-
-    /// Rewrites this manifest in the site at `output` with `hashes` as its input hashes, atomically
-    /// (a temporary file renamed over it). Best effort: if it cannot be written, the next build reads
-    /// those files again, as it would have.
-    func recordInputHashes(_ hashes: [String: String], at output: URL) {
-        var updated = self
-        updated.inputHashes = hashes
-        let path = output.appendingPathComponent(Self.manifestPath).path
-        let temporary = path + ".tmp-\(getpid())"
-        guard FileManager.default.createFile(atPath: temporary, contents: updated.encoded) else { return }
-        if rename(temporary, path) != 0 { unlink(temporary) }
-    }
-
     /// The manifest as written into the site: the header line, then the files sorted by path.
     var encoded: Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
         let header = Header(format: format, fingerprint: fingerprint, engine: engine, pageCount: pageCount,
                             diagnostics: diagnostics, inputHashes: inputHashes)
-        var bytes = [UInt8]((try? encoder.encode(header)) ?? Data())
-        bytes.append(0x0A)
+        var bytes = [UInt8](Self.encodedHeader(header) ?? Data())
         bytes.reserveCapacity(bytes.count + files.count * 120)
         for (path, file) in files.sorted(by: { $0.key < $1.key }) { Self.appendFileLine(path, file, to: &bytes) }
         return Data(bytes)
+    }
+
+    /// The manifest's first line, with its line break.
+    static func encodedHeader(_ header: Header) -> Data? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard var data = try? encoder.encode(header) else { return nil }
+        data.append(0x0A)
+        return data
     }
 }
