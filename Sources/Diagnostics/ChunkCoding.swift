@@ -24,6 +24,15 @@ public struct ChunkWriter {
     }
 
     /// Appends `text`'s UTF-8 length and bytes.
+    public mutating func text(_ text: Substring) {
+        var text = text
+        text.withUTF8 { utf8 in
+            number(utf8.count)
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    /// Appends `text`'s UTF-8 length and bytes.
     public mutating func text(_ text: String) {
         var text = text
         text.withUTF8 { utf8 in

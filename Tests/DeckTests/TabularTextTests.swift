@@ -19,6 +19,16 @@ struct TabularTextTests {
         #expect(rows[1].line == 3)
     }
 
+    /// A cell written as it reads is a slice of the text (a deck's cells are not copied one by one);
+    /// one whose quotes, doubled quotes or CRs change it is made anew.
+    @Test func cellsWrittenAsTheyReadAreSlicesOfTheText() {
+        let text = "plain\t\"quoted\nlines\"\t\"dou\"\"ble\"\t\"cr\r\nlf\"\t\"after\"x\n"
+        let (rows, issues) = TabularText.parse(text)
+        #expect(issues.isEmpty)
+        #expect(rows.first?.cells == ["plain", "quoted\nlines", "dou\"ble", "cr\nlf", "afterx"])
+        #expect(rows.first?.cells.map { $0.base == text } == [true, true, false, false, false])
+    }
+
     @Test func unclosedQuoteIsReportedWithItsPosition() {
         let (_, issues) = TabularText.parse("a\tb\nc\t\"open\n")
         #expect(issues.count == 1)
@@ -55,7 +65,7 @@ struct TabularTextTests {
                 random.next(below: 5) == 0 ? common[random.next(below: common.count)] : UInt8(0x20 + random.next(below: 0x5E))
             }
             bytes.withUnsafeBufferPointer { buffer in
-                let parser = TabularText.Parser(bytes: buffer)
+                let parser = TabularText.Parser(bytes: buffer, text: String(decoding: buffer, as: UTF8.self))
                 for (a, b, c) in [(UInt8(0x22), UInt8(0x0D), UInt8(0x0A)), (0x09, 0x0D, 0x0A)] {
                     let start = buffer.isEmpty ? 0 : random.next(below: buffer.count)
                     let expected = buffer[start...].firstIndex { $0 == a || $0 == b || $0 == c } ?? buffer.count

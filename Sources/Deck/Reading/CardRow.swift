@@ -11,6 +11,6 @@ struct CardRow: Sendable {
     var source: SourceLine
     /// The digest of the cells the sections are parsed from (``SectionChunkCoding/digest(of:columns:)``).
     var sectionsDigest: ContentDigest?
-    /// The row's cells until its sections are parsed.
-    var pendingCells: [String]?
+    /// The row's cells (slices of the deck's text) until its sections are parsed.
+    var pendingCells: [Substring]?
 }

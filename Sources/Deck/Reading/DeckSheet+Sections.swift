@@ -36,7 +36,7 @@ extension DeckSheet {
     /// The bytes of each of one chunk's rows (``SectionChunkCoding/encodeRows(_:)``), sharing the
     /// chunk's bytes: from the memo, the store or the parser, in that order. A card keeps its row's
     /// bytes, not the parsed sections (``StoredSections``).
-    private static func rows(of cells: [[String]], digests: [ContentDigest], columns: DeckColumns,
+    private static func rows(of cells: [[Substring]], digests: [ContentDigest], columns: DeckColumns,
                              memo: SectionMemo?, store: (any SectionChunkStore)?) -> [ArraySlice<UInt8>] {
         let name = store.map { _ in SectionChunkCoding.name(of: digests) }
         let remembered = digests.map { memo?.row(for: $0) }
@@ -58,7 +58,7 @@ extension DeckSheet {
     }
 
     /// The digest of each row's section cells, on every core.
-    private static func digests(of cells: [[String]], columns: DeckColumns) -> [ContentDigest] {
+    private static func digests(of cells: [[Substring]], columns: DeckColumns) -> [ContentDigest] {
         var digests = [ContentDigest?](repeating: nil, count: cells.count)
         digests.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let buffer = buffer

@@ -41,7 +41,7 @@ struct DeckSheet {
         var found: (index: Int, columns: DeckColumns, warnings: [(Int, String)])?
         var missingColumn: (line: Int, name: String)?
         for (index, row) in rows.prefix(Self.headerSearchRows).enumerated() {
-            switch DeckColumns.find(in: row.cells) {
+            switch DeckColumns.find(in: row.cells.map(String.init)) {
             case .success(let (columns, warnings)):
                 found = (index, columns, warnings)
             case .failure(.missing(let name)):
@@ -72,13 +72,13 @@ struct DeckSheet {
                 result.append(card)
             }
         }
-        rows = []  // the cards now hold the cells they need
+        rows = []  // the cards now hold the cells they need (slices of the text, freed once parsed)
         parseSections(of: &result, columns: found.columns)
         return result
     }
 
     /// A cell's value: `nil` (any case) and blanks mean empty.
-    static func value(_ cells: [String], _ index: Int?) -> String? {
+    static func value(_ cells: [Substring], _ index: Int?) -> String? {
         guard let index, index < cells.count else { return nil }
         let text = cells[index].trimmingSpaces
         if text.isEmpty || text.lowercased() == "nil" { return nil }
@@ -86,7 +86,7 @@ struct DeckSheet {
     }
 
     /// A multi-line cell's value, keeping inner line breaks.
-    static func block(_ cells: [String], _ index: Int?) -> String? {
+    static func block(_ cells: [Substring], _ index: Int?) -> Substring? {
         guard let index, index < cells.count else { return nil }
         let text = cells[index]
         // Only short cells can be blank or "nil"; avoid scanning large cells.
@@ -143,7 +143,7 @@ struct DeckSheet {
     }
 
     /// Parses the Header/Info cells of a row (pure, so rows are parsed in parallel).
-    static func sections(of cells: [String], columns: DeckColumns) -> [CardSection] {
+    static func sections(of cells: [Substring], columns: DeckColumns) -> [CardSection] {
         columns.sections.compactMap { pair -> CardSection? in
             let header = block(cells, pair.header).map(InfoParser.headerLines(from:)) ?? []
             let info = block(cells, pair.info).map(InfoParser.blocks(from:)) ?? []
@@ -160,7 +160,7 @@ struct DeckSheet {
 
     /// The first cell over its size cap (a runaway quote or a pasted file, never a real card), with
     /// its column index and a message; such a row is refused before any work is done on it.
-    static func oversizedCell(_ cells: [String], columns: DeckColumns) -> (column: Int, message: String)? {
+    static func oversizedCell(_ cells: [Substring], columns: DeckColumns) -> (column: Int, message: String)? {
         let titles: Set<Int> = [columns.category, columns.topic, columns.subtopic]
         for (index, cell) in cells.enumerated() {
             let size = cell.utf8.count
@@ -174,11 +174,11 @@ struct DeckSheet {
         return nil
     }
 
-    static func isBlank(_ cell: String) -> Bool {
+    static func isBlank(_ cell: Substring) -> Bool {
         block([cell], 0) == nil
     }
 
-    private mutating func readImages(_ cells: [String], columns: DeckColumns, images: ImageFolder, line: Int,
+    private mutating func readImages(_ cells: [Substring], columns: DeckColumns, images: ImageFolder, line: Int,
                             log: inout DiagnosticLog) -> [CardImage] {
         guard let list = Self.value(cells, columns.image) else {
             if Self.value(cells, columns.caption) != nil {

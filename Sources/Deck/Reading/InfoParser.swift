@@ -5,7 +5,10 @@
 /// same cell; a stray closing tag is dropped. `-->` becomes `→`.
 public enum InfoParser {
     /// Parses an info cell into blocks.
-    public static func blocks(from cell: String) -> [InfoBlock] {
+    public static func blocks(from cell: String) -> [InfoBlock] { blocks(from: cell[...]) }
+
+    /// Parses an info cell (a slice of the deck's text) into blocks.
+    static func blocks(from cell: Substring) -> [InfoBlock] {
         var style: TextStyle = []
         var blocks: [InfoBlock] = []
         for rawLine in lines(of: cell) {
@@ -25,7 +28,10 @@ public enum InfoParser {
     }
 
     /// Parses a header cell: each line loses its leading `#` marks.
-    public static func headerLines(from cell: String) -> [RichLine] {
+    public static func headerLines(from cell: String) -> [RichLine] { headerLines(from: cell[...]) }
+
+    /// Parses a header cell (a slice of the deck's text).
+    static func headerLines(from cell: Substring) -> [RichLine] {
         var style: TextStyle = []
         var result: [RichLine] = []
         for rawLine in lines(of: cell) {
@@ -44,7 +50,9 @@ public enum InfoParser {
         var isList: Bool { if case .text = self { return false } else { return true } }
     }
 
-    static func lines(of cell: String) -> [Substring] {
+    static func lines(of cell: String) -> [Substring] { lines(of: cell[...]) }
+
+    static func lines(of cell: Substring) -> [Substring] {
         // Split on UTF-8 bytes: far faster than Character iteration, and line breaks are ASCII.
         var result: [Substring] = []
         var start = cell.startIndex

@@ -33,7 +33,7 @@ public enum SectionChunkCoding {
 
     /// The digest of everything a row's sections are parsed from: each Header/Info pair's number and
     /// its two cells (a missing cell differs from every text, the empty one included).
-    static func digest(of cells: [String], columns: DeckColumns) -> ContentDigest {
+    static func digest(of cells: [Substring], columns: DeckColumns) -> ContentDigest {
         var scratch = ChunkWriter(magic: magic)
         for pair in columns.sections {
             scratch.number(pair.number)

@@ -4,8 +4,9 @@ import Foundation
 public struct TabularRow: Sendable, Equatable {
     /// 1-based line of the record's first character.
     public var line: Int
-    /// The cells, unquoted.
-    public var cells: [String]
+    /// The cells, unquoted: slices of the parsed text where a cell is written as it reads (most are),
+    /// so a deck's cells are not copied one by one.
+    public var cells: [Substring]
 }
 
 /// A problem in the quoting of a tab-delimited export.
@@ -31,10 +32,10 @@ public enum TabularText {
     /// exactly there (the break was not inside a quoted cell); otherwise the first half's parse
     /// simply goes on. Either way the result is the one-pass parse's.
     public static func parse(_ text: String, splittingAbove threshold: Int = 1 << 20) -> (rows: [TabularRow], issues: [TabularIssue]) {
-        var text = text
-        return text.withUTF8 { bytes in
+        var contiguous = text  // `withUTF8` may make a copy contiguous; cells slice `text` at the same offsets
+        return contiguous.withUTF8 { bytes in
             guard bytes.count > threshold, let second = speculativeRowStart(in: bytes) else {
-                let whole = Parser(bytes: bytes).parse(from: 0, line: 1, stoppingAtRowEndFrom: nil)
+                let whole = Parser(bytes: bytes, text: text).parse(from: 0, line: 1, stoppingAtRowEndFrom: nil)
                 return (whole.rows, whole.issues)
             }
             nonisolated(unsafe) let bytes = bytes
@@ -43,12 +44,12 @@ public enum TabularText {
                 nonisolated(unsafe) let results = results
                 DispatchQueue.concurrentPerform(iterations: 2) { half in
                     results[half] = half == 0
-                        ? Parser(bytes: bytes).parse(from: 0, line: 1, stoppingAtRowEndFrom: second)
-                        : Parser(bytes: bytes).parse(from: second, line: 1, stoppingAtRowEndFrom: nil)
+                        ? Parser(bytes: bytes, text: text).parse(from: 0, line: 1, stoppingAtRowEndFrom: second)
+                        : Parser(bytes: bytes, text: text).parse(from: second, line: 1, stoppingAtRowEndFrom: nil)
                 }
             }
             let first = halves[0]!
-            var rest = first.end == second ? halves[1]! : Parser(bytes: bytes).parse(from: first.end, line: first.line, stoppingAtRowEndFrom: nil)
+            var rest = first.end == second ? halves[1]! : Parser(bytes: bytes, text: text).parse(from: first.end, line: first.line, stoppingAtRowEndFrom: nil)
             if first.end == second {
                 // The second half counted lines from 1.
                 let shift = first.line - 1
@@ -79,6 +80,14 @@ public enum TabularText {
         }
 
         let bytes: UnsafeBufferPointer<UInt8>
+        /// The text `bytes` are the UTF-8 of: cells are slices of it.
+        let text: String
+
+        /// The cell of `bytes[range]`, whose ends are at ASCII delimiters.
+        func slice(_ range: Range<Int>) -> Substring {
+            let utf8 = text.utf8
+            return text[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)]
+        }
 
         /// The index of the first byte at or after `start` that is `a`, `b` or `c`, or the end.
         ///
@@ -112,7 +121,7 @@ public enum TabularText {
             var index = start
             var line = startLine
             var lineStart = start
-            var cells: [String] = []
+            var cells: [Substring] = []
             var rowLine = startLine
             var field: [UInt8] = []
             var rowHasContent = false
@@ -136,6 +145,11 @@ public enum TabularText {
                     let quoteLine = line, quoteColumn = index - lineStart + 1
                     index += 1
                     field.removeAll(keepingCapacity: true)
+                    // Whether the cell differs from the bytes between its quotes (a doubled quote, a CR,
+                    // text after the closing quote): then it is made from `field`, else sliced.
+                    let contentStart = index
+                    var contentEnd = count
+                    var rewritten = false
                     var closed = false
                     while index < count {
                         // A run of plain bytes is copied at once.
@@ -145,10 +159,12 @@ public enum TabularText {
                         guard index < count else { break }
                         let byte = bytes[index]
                         if byte == 0x22 {
-                            if index + 1 < count, bytes[index + 1] == 0x22 { field.append(0x22); index += 2; continue }
+                            if index + 1 < count, bytes[index + 1] == 0x22 { field.append(0x22); index += 2; rewritten = true; continue }
+                            contentEnd = index
                             index += 1; closed = true; break
                         }
                         if byte == 0x0D || byte == 0x0A {
+                            if byte == 0x0D { rewritten = true }
                             let next = newline(at: index)
                             field.append(0x0A)
                             index = next; line += 1; lineStart = next
@@ -160,14 +176,14 @@ public enum TabularText {
                     }
                     // Text after the closing quote up to the delimiter belongs to the cell (lenient, like Excel).
                     while index < count, bytes[index] != 0x09, bytes[index] != 0x0D, bytes[index] != 0x0A {
-                        field.append(bytes[index]); index += 1
+                        field.append(bytes[index]); index += 1; rewritten = true
                     }
-                    cells.append(String(decoding: field, as: UTF8.self))
+                    cells.append(rewritten ? String(decoding: field, as: UTF8.self)[...] : slice(contentStart..<contentEnd))
                     rowHasContent = true
                 } else {
                     let start = index
                     index = firstIndex(from: index, of: 0x09, 0x0D, 0x0A)
-                    cells.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                    cells.append(slice(start..<index))
                     if index > start { rowHasContent = true }
                 }
                 guard index < count else { break }
