@@ -111,6 +111,15 @@ public struct ContentFolder: Sendable {
     /// The bytes of the file at `url` read straight into an array, so a large deck export is not held
     /// twice (as `Data` and as its copy); same rules and messages as ``read(_:display:log:)``.
     public func readBytes(_ url: URL, display: String, log: inout DiagnosticLog) -> [UInt8]? {
+        withOpenFile(url, display: display, log: &log) { descriptor, size, log in
+            Self.readAll(descriptor, size: size, display: display, log: &log)
+        } ?? nil
+    }
+
+    /// Runs `body` with the open file at `url` and its size, or returns `nil`: the same rules and
+    /// messages as ``read(_:display:log:)``. The descriptor is closed when `body` returns.
+    public func withOpenFile<T>(_ url: URL, display: String, log: inout DiagnosticLog,
+                                _ body: (Int32, Int, inout DiagnosticLog) -> T) -> T? {
         guard isRegularFile(url, display: display, log: &log) else { return nil }
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
         var info = stat()
@@ -121,6 +130,11 @@ public struct ContentFolder: Sendable {
             return nil
         }
         defer { close(descriptor) }
+        return body(descriptor, max(Int(info.st_size), 0), &log)
+    }
+
+    /// Every byte of the open file `descriptor` (about `size` bytes), or `nil` with an error in `log`.
+    public static func readAll(_ descriptor: Int32, size: Int, display: String, log: inout DiagnosticLog) -> [UInt8]? {
         var failure: Int32 = 0
         func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
             var total = 0
@@ -134,7 +148,7 @@ public struct ContentFolder: Sendable {
             return total
         }
         // Sized from fstat, plus one byte that shows whether the file grew while being read.
-        var bytes = [UInt8](unsafeUninitializedCapacity: max(Int(info.st_size), 0) + 1) { buffer, count in count = fill(buffer) }
+        var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in count = fill(buffer) }
         while failure == 0 && bytes.count == bytes.capacity {
             let more = [UInt8](unsafeUninitializedCapacity: 1 << 16) { buffer, count in count = fill(buffer) }
             if more.isEmpty { break }

@@ -125,59 +125,68 @@ public enum DeckDecoder {
     /// Writes straight into the string's storage: at 100,000 cards a separate UTF-8 buffer and its
     /// copy into a `String` would hold the deck text a third time at the reading peak.
     private static func utf16ToString(_ bytes: UnsafeBufferPointer<UInt8>, littleEndian: Bool) -> String {
+        // At most three UTF-8 bytes per UTF-16 unit (a surrogate pair's four bytes come from two units).
+        String(unsafeUninitializedCapacity: max(3 * (bytes.count / 2), 1)) { out in
+            transcode(bytes, littleEndian: littleEndian, into: out, at: 0, isLast: true).written
+        }
+    }
+
+    /// Transcodes the whole UTF-16 units of `bytes` into `out` from `written` on; lone surrogates become
+    /// U+FFFD. Unless `isLast`, a high surrogate ending `bytes` is left for the next call (its pair may
+    /// follow), as is an odd last byte. Returns where writing ended and how many bytes were used.
+    static func transcode(_ bytes: UnsafeBufferPointer<UInt8>, littleEndian: Bool, into out: UnsafeMutableBufferPointer<UInt8>,
+                          at written: Int, isLast: Bool) -> (written: Int, consumed: Int) {
         let count = bytes.count / 2
         @inline(__always) func unit(_ index: Int) -> UInt32 {
             let a = UInt32(bytes[2 * index]), b = UInt32(bytes[2 * index + 1])
             return littleEndian ? (a | b << 8) : (a << 8 | b)
         }
-        // At most three UTF-8 bytes per UTF-16 unit (a surrogate pair's four bytes come from two units).
-        return String(unsafeUninitializedCapacity: max(3 * count, 1)) { out in
-            var written = 0
-            @inline(__always) func put(_ byte: UInt32) { out[written] = UInt8(truncatingIfNeeded: byte); written += 1 }
-            var index = 0
-            // Four ASCII units at a time (a deck is mostly ASCII): their high bytes are zero and their
-            // low bytes below 0x80. Loaded as a little-endian word: LE units are `lo hi`, BE `hi lo`.
-            let asciiMask: UInt64 = littleEndian ? 0xFF80_FF80_FF80_FF80 : 0x80FF_80FF_80FF_80FF
-            let shift: UInt64 = littleEndian ? 0 : 8
-            let raw = UnsafeRawPointer(bytes.baseAddress)
-            while index < count {
-                if index + 4 <= count, let raw {
-                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 2 * index, as: UInt64.self))
-                    if word & asciiMask == 0 {
-                        out[written] = UInt8(truncatingIfNeeded: word >> shift)
-                        out[written + 1] = UInt8(truncatingIfNeeded: word >> (16 + shift))
-                        out[written + 2] = UInt8(truncatingIfNeeded: word >> (32 + shift))
-                        out[written + 3] = UInt8(truncatingIfNeeded: word >> (48 + shift))
-                        written += 4
-                        index += 4
-                        continue
-                    }
-                }
-                var scalar = unit(index)
-                index += 1
-                if scalar >= 0xD800 && scalar <= 0xDBFF {
-                    if index < count, case let low = unit(index), low >= 0xDC00 && low <= 0xDFFF {
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                        index += 1
-                    } else {
-                        scalar = 0xFFFD
-                    }
-                } else if scalar >= 0xDC00 && scalar <= 0xDFFF {
-                    scalar = 0xFFFD
-                }
-                switch scalar {
-                case 0..<0x80: put(scalar)
-                case 0x80..<0x800:
-                    put(0xC0 | scalar >> 6); put(0x80 | scalar & 0x3F)
-                case 0x800..<0x10000:
-                    put(0xE0 | scalar >> 12); put(0x80 | scalar >> 6 & 0x3F); put(0x80 | scalar & 0x3F)
-                default:
-                    put(0xF0 | scalar >> 18); put(0x80 | scalar >> 12 & 0x3F)
-                    put(0x80 | scalar >> 6 & 0x3F); put(0x80 | scalar & 0x3F)
+        var written = written
+        @inline(__always) func put(_ byte: UInt32) { out[written] = UInt8(truncatingIfNeeded: byte); written += 1 }
+        var index = 0
+        // Four ASCII units at a time (a deck is mostly ASCII): their high bytes are zero and their
+        // low bytes below 0x80. Loaded as a little-endian word: LE units are `lo hi`, BE `hi lo`.
+        let asciiMask: UInt64 = littleEndian ? 0xFF80_FF80_FF80_FF80 : 0x80FF_80FF_80FF_80FF
+        let shift: UInt64 = littleEndian ? 0 : 8
+        let raw = UnsafeRawPointer(bytes.baseAddress)
+        while index < count {
+            if index + 4 <= count, let raw {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 2 * index, as: UInt64.self))
+                if word & asciiMask == 0 {
+                    out[written] = UInt8(truncatingIfNeeded: word >> shift)
+                    out[written + 1] = UInt8(truncatingIfNeeded: word >> (16 + shift))
+                    out[written + 2] = UInt8(truncatingIfNeeded: word >> (32 + shift))
+                    out[written + 3] = UInt8(truncatingIfNeeded: word >> (48 + shift))
+                    written += 4
+                    index += 4
+                    continue
                 }
             }
-            return written
+            var scalar = unit(index)
+            if scalar >= 0xD800 && scalar <= 0xDBFF && index + 1 == count && !isLast { break }
+            index += 1
+            if scalar >= 0xD800 && scalar <= 0xDBFF {
+                if index < count, case let low = unit(index), low >= 0xDC00 && low <= 0xDFFF {
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    index += 1
+                } else {
+                    scalar = 0xFFFD
+                }
+            } else if scalar >= 0xDC00 && scalar <= 0xDFFF {
+                scalar = 0xFFFD
+            }
+            switch scalar {
+            case 0..<0x80: put(scalar)
+            case 0x80..<0x800:
+                put(0xC0 | scalar >> 6); put(0x80 | scalar & 0x3F)
+            case 0x800..<0x10000:
+                put(0xE0 | scalar >> 12); put(0x80 | scalar >> 6 & 0x3F); put(0x80 | scalar & 0x3F)
+            default:
+                put(0xF0 | scalar >> 18); put(0x80 | scalar >> 12 & 0x3F)
+                put(0x80 | scalar >> 6 & 0x3F); put(0x80 | scalar & 0x3F)
+            }
         }
+        return (written, 2 * index)
     }
 
     /// UTF-16 text of mostly Latin script has a zero in every other byte.

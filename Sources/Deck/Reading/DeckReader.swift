@@ -57,9 +57,10 @@ public struct DeckReader: Sendable {
         memo?.beginRead()
         for file in files {
             let display = displayDirectory + "/" + file.lastPathComponent
-            guard let bytes = folder.readBytes(file, display: display, log: &log) else { continue }
+            guard let (decoded, byteCount) = DeckFileReader.decode(file, in: folder, display: display, forced: forcedEncoding, log: &log)
+            else { continue }
             var sheet = DeckSheet(path: display, forcedEncoding: forcedEncoding, memo: memo, chunks: chunks)
-            let rows = sheet.cardRows(of: bytes, images: images, log: &log)
+            let rows = sheet.cardRows(of: decoded, byteCount: byteCount, images: images, log: &log)
             for row in rows { builder.add(row, log: &log) }
             if sheet.missingImages > 0 {
                 log.warning("the deck names \(sheet.missingImages) image(s) but there is no \(displayDirectory)/images/ folder; put the images there (cards are shown without them)",

@@ -20,13 +20,20 @@ struct DeckSheet {
     /// Each stage drops its input as soon as the next one has it (bytes → text → rows → cards), so a
     /// large export is held about twice at most, never four times.
     mutating func cardRows(of bytes: consuming [UInt8], images: ImageFolder, log: inout DiagnosticLog) -> [CardRow] {
+        let byteCount = bytes.count
+        let decoded = byteCount == 0 ? DeckDecoder.Decoded(text: "", encoding: .utf8) : DeckDecoder.decode(bytes, forced: forcedEncoding)
+        bytes = []
+        return cardRows(of: decoded, byteCount: byteCount, images: images, log: &log)
+    }
+
+    /// Reads the card rows of an export of `byteCount` bytes, decoded (``DeckFileReader``).
+    mutating func cardRows(of decoded: consuming DeckDecoder.Decoded, byteCount: Int, images: ImageFolder,
+                           log: inout DiagnosticLog) -> [CardRow] {
         let file = SourceLocation(path: path)
-        guard !bytes.isEmpty else {
+        guard byteCount > 0 else {
             log.error("the file is empty; export the deck sheet again as tab-delimited text", at: file)
             return []
         }
-        var decoded = DeckDecoder.decode(bytes, forced: forcedEncoding)
-        bytes = []
         let encoding = decoded.encoding
         // U+FFFD is EF BF BD in UTF-8: look for its first byte with memchr before scanning scalars.
         let mayHoldReplacement = decoded.text.withUTF8 { bytes in bytes.baseAddress.map { memchr($0, 0xEF, bytes.count) != nil } ?? false }
