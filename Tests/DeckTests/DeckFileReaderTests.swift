@@ -44,6 +44,15 @@ struct DeckFileReaderTests {
         }
     }
 
+    /// A read that fails is reported with its own error, from either half.
+    @Test func aFailedReadGivesItsError() {
+        for end in [20, 4_000] {  // one half, two halves
+            let read = DeckFileReader.utf16Text(of: -1, from: 0, to: end, littleEndian: true, chunkBytes: 16)
+            #expect(read.failure == EBADF)
+            #expect(read.text.isEmpty)
+        }
+    }
+
     /// Only UTF-16 streams; a large UTF-8 or legacy export is read whole and detected as before.
     @Test func otherEncodingsAreReadWhole() throws {
         let root = try TemporaryFolder.make("deck-stream")

@@ -19,8 +19,9 @@ enum DeckFileReader {
                        streamingAbove: Int = streamingAbove, chunkBytes: Int = chunkBytes) -> (DeckDecoder.Decoded, Int)? {
         folder.withOpenFile(url, display: display, log: &log) { descriptor, size, log -> (DeckDecoder.Decoded, Int)? in
             if size > streamingAbove, let (encoding, start) = utf16Start(of: descriptor, forced: forced) {
-                guard let text = utf16Text(of: descriptor, from: start, to: size, littleEndian: encoding == .utf16LE, chunkBytes: chunkBytes) else {
-                    log.error("cannot read this file (\(String(cString: strerror(errno)))); check that it is readable", at: SourceLocation(path: display))
+                let (text, failure) = utf16Text(of: descriptor, from: start, to: size, littleEndian: encoding == .utf16LE, chunkBytes: chunkBytes)
+                guard failure == 0 else {
+                    log.error("cannot read this file (\(String(cString: strerror(failure)))); check that it is readable", at: SourceLocation(path: display))
                     return nil
                 }
                 return (DeckDecoder.Decoded(text: text, encoding: encoding), size)
@@ -48,8 +49,10 @@ enum DeckFileReader {
 
     /// The text of the UTF-16 bytes `start..<end` of the file, read `chunkBytes` at a time; over two
     /// chunks, in two halves on two cores (the second never starts on a low surrogate, so no pair is
-    /// cut: the text is the one-pass text, as in ``DeckDecoder``). `nil` when reading fails.
-    static func utf16Text(of descriptor: Int32, from start: Int, to end: Int, littleEndian: Bool, chunkBytes: Int) -> String? {
+    /// cut: the text is the one-pass text, as in ``DeckDecoder``). `failure` is the `errno` of a failed
+    /// read, else 0.
+    static func utf16Text(of descriptor: Int32, from start: Int, to end: Int, littleEndian: Bool,
+                          chunkBytes: Int) -> (text: String, failure: Int32) {
         let units = (end - start) / 2
         guard end - start > 2 * chunkBytes, units >= 2 else {
             return utf16Half(of: descriptor, from: start, to: end, littleEndian: littleEndian, chunkBytes: chunkBytes)
@@ -61,7 +64,7 @@ enum DeckFileReader {
             if (0xDC00...0xDFFF).contains(value) { split += 2 }
         }
         let middle = split
-        var halves: [String?] = [nil, nil]
+        var halves: [(text: String, failure: Int32)] = [("", 0), ("", 0)]
         halves.withUnsafeMutableBufferPointer { slots in
             nonisolated(unsafe) let slots = slots
             DispatchQueue.concurrentPerform(iterations: 2) { half in
@@ -69,16 +72,20 @@ enum DeckFileReader {
                                         littleEndian: littleEndian, chunkBytes: chunkBytes)
             }
         }
-        guard var text = halves[0], let second = halves[1] else { return nil }
-        halves = [nil, nil]
+        guard halves[0].failure == 0, halves[1].failure == 0 else { return ("", max(halves[0].failure, halves[1].failure)) }
+        var text = halves[0].text
+        let second = halves[1].text
+        halves = []
         text.append(second)
-        return text
+        return (text, 0)
     }
 
     /// The text of the UTF-16 bytes `start..<end`, read and transcoded a chunk at a time into the
-    /// string's storage; `nil` when reading fails. A file that ends early gives what it holds.
-    private static func utf16Half(of descriptor: Int32, from start: Int, to end: Int, littleEndian: Bool, chunkBytes: Int) -> String? {
-        var failed = false
+    /// string's storage, and the `errno` of a failed read (else 0). A file that ends early gives what
+    /// it holds.
+    private static func utf16Half(of descriptor: Int32, from start: Int, to end: Int, littleEndian: Bool,
+                                  chunkBytes: Int) -> (text: String, failure: Int32) {
+        var failure: Int32 = 0
         // At most three UTF-8 bytes per UTF-16 unit, as in the whole-file transcoding.
         let text = String(unsafeUninitializedCapacity: max(3 * ((end - start) / 2), 1)) { out -> Int in
             // A chunk, plus up to three bytes carried from the one before (an odd byte, a high surrogate).
@@ -91,7 +98,7 @@ enum DeckFileReader {
                     while got < wanted {
                         let count = pread(descriptor, chunk.baseAddress! + carried + got, wanted - got, off_t(offset + got))
                         if count < 0 && errno == EINTR { continue }
-                        if count < 0 { failed = true; return written }
+                        if count < 0 { failure = errno; return written }
                         if count == 0 { break }
                         got += count
                     }
@@ -107,6 +114,6 @@ enum DeckFileReader {
                 }
             }
         }
-        return failed ? nil : text
+        return (text, failure)
     }
 }
