@@ -33,13 +33,7 @@ public struct ChunkWriter {
     }
 
     /// Appends `text`'s UTF-8 length and bytes.
-    public mutating func text(_ text: String) {
-        var text = text
-        text.withUTF8 { utf8 in
-            number(utf8.count)
-            bytes.append(contentsOf: utf8)
-        }
-    }
+    public mutating func text(_ text: String) { self.text(text[...]) }
 
     /// Appends raw bytes (their length is the caller's to write).
     public mutating func raw(_ raw: some Collection<UInt8>) {

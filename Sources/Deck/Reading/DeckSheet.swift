@@ -15,18 +15,9 @@ struct DeckSheet {
     /// How many leading rows are searched for the header (exports sometimes carry a title row).
     static let headerSearchRows = 10
 
-    /// Reads the card rows of the export's `bytes`.
-    ///
-    /// Each stage drops its input as soon as the next one has it (bytes → text → rows → cards), so a
-    /// large export is held about twice at most, never four times.
-    mutating func cardRows(of bytes: consuming [UInt8], images: ImageFolder, log: inout DiagnosticLog) -> [CardRow] {
-        let byteCount = bytes.count
-        let decoded = byteCount == 0 ? DeckDecoder.Decoded(text: "", encoding: .utf8) : DeckDecoder.decode(bytes, forced: forcedEncoding)
-        bytes = []
-        return cardRows(of: decoded, byteCount: byteCount, images: images, log: &log)
-    }
-
     /// Reads the card rows of an export of `byteCount` bytes, decoded (``DeckFileReader``).
+    ///
+    /// Each stage drops its input as soon as the next one has it (text → rows → cards).
     mutating func cardRows(of decoded: consuming DeckDecoder.Decoded, byteCount: Int, images: ImageFolder,
                            log: inout DiagnosticLog) -> [CardRow] {
         let file = SourceLocation(path: path)

@@ -110,11 +110,9 @@ struct RecordedBuild {
         path.removeSubrange(root.count...)
         path.append(contentsOf: name)
         path.append(0)
-        var info = stat()
-        let found = path.withUnsafeBufferPointer { pointer in
-            pointer.withMemoryRebound(to: CChar.self) { lstat($0.baseAddress!, &info) == 0 }
+        return path.withUnsafeBufferPointer { pointer in
+            pointer.withMemoryRebound(to: CChar.self) { WrittenFile.isRegularFile(at: $0.baseAddress!, size: size) }
         }
-        return found && (info.st_mode & S_IFMT) == S_IFREG && Int(info.st_size) == size
     }
 
     /// Rewrites the manifest in the site at `output` with `hashes` as its input hashes, atomically (a

@@ -23,6 +23,11 @@ public struct WrittenFile: Codable, Equatable, Sendable {
 
     /// Whether `path` is still this file: a regular file (not a link) of the recorded size.
     func isPresent(at path: String) -> Bool {
+        path.withCString { Self.isRegularFile(at: $0, size: size) }
+    }
+
+    /// Whether the NUL-terminated `path` is a regular file (not a link) of `size` bytes.
+    static func isRegularFile(at path: UnsafePointer<CChar>, size: Int) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && Int(info.st_size) == size
     }
