@@ -53,6 +53,31 @@ struct DeckFileReaderTests {
         }
     }
 
+    /// The real deck (a Mac OS Roman export), saved again as Excel's "Unicode Text" (UTF-16LE with a
+    /// mark), reads through the streaming path into the same text as the original, in chunks of a few
+    /// bytes and in halves.
+    @Test(.enabled(if: SharedData.folder("deck") != nil, SharedData.absent("deck")))
+    func theRealDeckAsUnicodeTextStreamsToTheSameText() throws {
+        let shared = try #require(SharedData.folder("deck"))
+        let file = try #require(try FileManager.default.contentsOfDirectory(at: shared, includingPropertiesForKeys: nil)
+            .first { $0.pathExtension == "tsv" })
+        let original = DeckDecoder.decode([UInt8](try Data(contentsOf: file)))
+        #expect(original.encoding == .macRoman)
+        let root = try TemporaryFolder.make("deck-stream")
+        defer { TemporaryFolder.remove(root) }
+        let url = root.appendingPathComponent("unicode.txt")
+        var bytes: [UInt8] = [0xFF, 0xFE]
+        for unit in original.text.utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        try Data(bytes).write(to: url)
+        for chunk in [7, 4_096, 1 << 20] {
+            var log = DiagnosticLog()
+            let read = try #require(DeckFileReader.decode(url, in: ContentFolder(root: root), display: "unicode.txt", forced: nil, log: &log,
+                                                          streamingAbove: 0, chunkBytes: chunk))
+            #expect(read.0 == DeckDecoder.Decoded(text: original.text, encoding: .utf16LE), "chunks of \(chunk) bytes")
+            #expect(read.1 == bytes.count)
+        }
+    }
+
     /// Only UTF-16 streams; a large UTF-8 or legacy export is read whole and detected as before.
     @Test func otherEncodingsAreReadWhole() throws {
         let root = try TemporaryFolder.make("deck-stream")
