@@ -13,6 +13,15 @@ public struct ChunkWriter {
         bytes.reserveCapacity(capacity)
     }
 
+    /// The bytes written so far, in storage of exactly their size: for a chunk kept in memory after
+    /// it is written.
+    public var exactBytes: [UInt8] {
+        guard bytes.capacity > bytes.count else { return bytes }
+        return [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+            count = buffer.initialize(fromContentsOf: bytes)
+        }
+    }
+
     /// Appends a non-negative number (a negative one is written as 0).
     public mutating func number(_ value: Int) {
         var rest = UInt(max(0, value))

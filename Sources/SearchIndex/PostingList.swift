@@ -42,6 +42,10 @@ struct PostingList {
             shift += 5
             if digit & 32 == 0 { break }
         }
+        // Grown by an eighth rather than doubled: the merged lists are the index's memory, and most of
+        // a doubled list's capacity would stay unused (a copy an eighth of the time costs little).
+        let needed = bytes.count + 8 + later.bytes.count - index
+        if bytes.capacity < needed { bytes.reserveCapacity(max(needed, bytes.count + bytes.count / 8)) }
         PostingCode.append(first - lastDocument, to: &bytes)
         bytes.append(contentsOf: later.bytes[index...])
         lastDocument = later.lastDocument

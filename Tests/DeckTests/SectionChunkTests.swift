@@ -95,6 +95,19 @@ struct SectionChunkTests {
         #expect(SectionChunkCoding.decodeRow(chunk.chunk[ranges[3].lowerBound..<ranges[4].upperBound]) == nil, "two rows are not one")
     }
 
+    @Test func aChunkKeptInMemoryHasNoSpareCapacity() throws {
+        let cards = try #require(try Self.read(DeckFixture.rows(Self.rows(count: 40, seed: 9)))).categories.flatMap(\.topics).flatMap(\.cards)
+        let chunk = SectionChunkCoding.encodeRows(cards.map(\.sections)).chunk
+        #expect(chunk.count > 1_000)
+        // Capacity is the allocator's size class: within 16 bytes of the count, not up to twice it.
+        #expect(chunk.capacity < chunk.count + 16, "a chunk every card slices stays for the whole build")
+        var writer = ChunkWriter(magic: Array("ab".utf8))
+        for number in 0..<300 { writer.number(number * 1_000) }
+        #expect(writer.bytes.capacity > writer.bytes.count + 16)
+        #expect(writer.exactBytes == writer.bytes)
+        #expect(writer.exactBytes.capacity < writer.bytes.count + 16)
+    }
+
     @Test func damagedBytesAreRefused() throws {
         let deck = try #require(try Self.read(DeckFixture.rows(Self.rows(count: 20, seed: 3))))
         let sections = deck.categories.flatMap(\.topics).flatMap(\.cards).map(\.sections)

@@ -21,4 +21,20 @@ struct PostingCodeTests {
         #expect(PostingCode.decode("g") == nil)
         #expect(PostingCode.decode("é") == nil)
     }
+
+    @Test func mergedListsGrowByAnEighthAndKeepTheirPostings() {
+        // 500 chunks' lists of one frequent term, merged as the builder merges them.
+        var merged = PostingList(), oneByOne = PostingList()
+        for chunk in 0..<500 {
+            var later = PostingList()
+            for document in (chunk * 10)..<(chunk * 10 + 10) {
+                later.append(document: document, codes: [document % 7, 8 + document % 3])
+                oneByOne.append(document: document, codes: [document % 7, 8 + document % 3])
+            }
+            merged.append(later)
+        }
+        #expect(merged.bytes == oneByOne.bytes)
+        #expect(merged.lastDocument == 4_999)
+        #expect(merged.bytes.capacity <= merged.bytes.count + merged.bytes.count / 8 + 64, "doubling leaves up to half unused")
+    }
 }

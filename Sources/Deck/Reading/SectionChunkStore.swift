@@ -91,7 +91,9 @@ public enum SectionChunkCoding {
             }
             ranges.append(start..<bytes.bytes.count)
         }
-        return (bytes.bytes, ranges)
+        // The chunk stays in memory for the whole build (cards decode their rows from it): without the
+        // up to doubled capacity appending left.
+        return (bytes.exactBytes, ranges)
     }
 
     /// The chunk holding these rows' bytes (each as ``encodeRows(_:)`` made it), in order.
