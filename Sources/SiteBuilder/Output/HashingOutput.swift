@@ -54,10 +54,13 @@ final class HashingOutput: SiteOutput, Sendable {
     /// The site's files so far (not the build's own records in `.loupe/`), sorted, and a version of
     /// them all: independent of the order files were written in.
     var site: (paths: [String], version: String) {
-        let site = files.withLock { $0 }.filter { !Self.isBuildRecord($0.key) }.sorted { $0.key < $1.key }
-        var combined = FNV1a()
-        for (_, file) in site { combined.add(file.hash); combined.add("|") }
-        return (site.map(\.key), combined.hex)
+        // Sorted paths and lookups rather than a sorted copy of the records (132,000 at 100,000 cards).
+        files.withLock { files in
+            let paths = files.keys.filter { !Self.isBuildRecord($0) }.sorted()
+            var combined = FNV1a()
+            for path in paths { combined.add(files[path]?.hash ?? ""); combined.add("|") }
+            return (paths, combined.hex)
+        }
     }
 
     /// The recorded hash of `data` at `path`.
