@@ -18,29 +18,6 @@ enum StudyData {
     /// session does not load dozens of files.
     static let cardsPerPart = 16
 
-    struct Index: Encodable {
-        var version: Int
-        var deck: String
-        /// Category titles.
-        var categories: [String]
-        /// `[category index, title, key, url]`.
-        var topics: [[Entry]]
-        /// `[id, title, topic index, section count, part]`.
-        var cards: [[Entry]]
-    }
-
-    enum Entry: Encodable {
-        case text(String)
-        case number(Int)
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            switch self {
-            case .text(let text): try container.encode(text)
-            case .number(let number): try container.encode(number)
-            }
-        }
-    }
-
     struct TopicCard: Encodable {
         /// Section HTML, in order.
         var s: [String]
@@ -51,20 +28,41 @@ enum StudyData {
 
     /// `study/cards.js`.
     static func index(_ deck: Deck, deckName: String) -> String {
-        var index = Index(version: version, deck: deckName, categories: [], topics: [], cards: [])
-        for category in deck.categories {
-            index.categories.append(category.title)
+        // `{"cards":[[id, title, topic index, section count, part], …], "categories":[title, …], "deck":…,
+        // "topics":[[category index, title, key, url], …], "version":…}`: JSONEncoder's bytes (sorted keys,
+        // slashes unescaped), written by hand. At 100,000 cards the encoder's tree of the index was the
+        // last peak of a build's memory, and a second of its time.
+        var out = "window.LoupeStudyIndex = {\"cards\":[", categories = "", topics = ""
+        out.reserveCapacity(deck.cardCount * 64)
+        var isFirstCard = true
+        var topicIndex = 0
+        for (categoryIndex, category) in deck.categories.enumerated() {
+            if categoryIndex > 0 { categories += "," }
+            JSONText.append(string: category.title, to: &categories)
             for topic in category.topics {
-                let topicIndex = index.topics.count
-                index.topics.append([.number(index.categories.count - 1), .text(topic.title), .text(key(category, topic)),
-                                     .text(SitePaths.topic(category, topic))])
+                if topicIndex > 0 { topics += "," }
+                topics += "[\(categoryIndex),"
+                JSONText.append(string: topic.title, to: &topics)
+                topics += ","
+                JSONText.append(string: key(category, topic), to: &topics)
+                topics += ","
+                JSONText.append(string: SitePaths.topic(category, topic), to: &topics)
+                topics += "]"
                 for (position, card) in topic.cards.enumerated() {
-                    index.cards.append([.text(card.id), .text(card.title), .number(topicIndex), .number(card.sectionCount),
-                                        .number(part(ofCardAt: position))])
+                    out += isFirstCard ? "[" : ",["
+                    isFirstCard = false
+                    JSONText.append(string: card.id, to: &out)
+                    out += ","
+                    JSONText.append(string: card.title, to: &out)
+                    out += ",\(topicIndex),\(card.sectionCount),\(part(ofCardAt: position))]"
                 }
+                topicIndex += 1
             }
         }
-        return "window.LoupeStudyIndex = " + json(index) + ";\n"
+        out += "],\"categories\":[" + categories + "],\"deck\":"
+        JSONText.append(string: deckName, to: &out)
+        out += ",\"topics\":[" + topics + "],\"version\":\(version)};\n"
+        return out
     }
 
     /// The 1-based part of a topic that holds its card at `position` (0-based).
@@ -125,29 +123,4 @@ enum StudyData {
     }
 
     static func key(_ category: DeckCategory, _ topic: DeckTopic) -> String { category.slug + "/" + topic.slug }
-
-    private static func json<T: Encodable>(_ value: T) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(value) else { return "null" }
-        // U+2028/2029 are legal in JSON strings and in modern JavaScript, but escape them for old parsers.
-        // Byte-level: Foundation's replacingOccurrences is slow on megabyte strings.
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(data.count)
-        var index = data.startIndex
-        while index < data.endIndex {
-            let byte = data[index]
-            if byte == 0xE2, data.index(index, offsetBy: 2) < data.endIndex, data[data.index(after: index)] == 0x80 {
-                let third = data[data.index(index, offsetBy: 2)]
-                if third == 0xA8 || third == 0xA9 {
-                    bytes.append(contentsOf: Array((third == 0xA8 ? "\\u2028" : "\\u2029").utf8))
-                    index = data.index(index, offsetBy: 3)
-                    continue
-                }
-            }
-            bytes.append(byte)
-            index = data.index(after: index)
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
 }
