@@ -21,7 +21,7 @@ let package = Package(
         .systemLibrary(name: "CHaru", providers: [.apt(["libhpdf-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        .systemLibrary(name: "CVips"),  // libvips is loaded when first needed (Sources/CVips/shim.h)
         // glibc's <malloc.h> (mallopt), part of libc itself.
         .systemLibrary(name: "CMalloc"),
 

@@ -2,6 +2,9 @@ import CVips
 import Diagnostics
 import Foundation
 
+/// A libvips image (`VipsImage *`; the type is opaque to Swift since libvips is loaded at run time).
+typealias VipsImagePointer = OpaquePointer
+
 /// The libvips calls: decode once per rendition set, shrink, convert to sRGB, strip all metadata, encode.
 ///
 /// libvips is thread-safe; each call works on its own images, so callers may run many at once.
@@ -14,19 +17,20 @@ enum ImageProcessor {
     private static let isReady: Bool = {
         // libvips prints its own warnings to stderr; Loupe reports every image problem as a located diagnostic.
         setenv("VIPS_WARNING", "0", 0)
-        guard loupe_vips_init() == 0 else { return false }
-        vips_concurrency_set(1)
-        vips_cache_set_max(0)
-        vips_cache_set_max_mem(0)
-        return true
+        return loupe_vips_init() == 0
     }()
+
+    /// Why images cannot be processed: libvips is missing, or did not start.
+    private static var notReady: String {
+        loupe_vips_error().map { String(cString: $0) } ?? "libvips could not start"
+    }
 
     /// The SHA-256 of `data` as lower-case hex.
     static func sha256(_ data: Data) -> String { ContentHash.sha256(data) }
 
     /// Decodes `data` and encodes every rendition `settings` asks for.
     static func process(_ data: Data, settings: ImageSettings) throws(ImageError) -> (ProcessedImage, [Rendition: Data]) {
-        guard isReady else { throw .undecodable(format: .jpeg, reason: "libvips could not start") }
+        guard isReady else { throw .undecodable(format: .jpeg, reason: notReady) }
         guard let format = ImageFormat.sniff(data) else { throw .notAnImage }
         let header = try readHeader(data, format: format)
         // A vector drawing is sharp at any size: render it up to twice its intrinsic width (for 2× screens).
@@ -43,9 +47,9 @@ enum ImageProcessor {
         defer { loupe_vips_unref(master) }
         // Each width is computed once, into memory, from the next larger one (1600 → 960 → 480): the
         // fallback reuses its width's pixels, and small widths are not resized from the largest again.
-        var sized: [Int: UnsafeMutablePointer<VipsImage>] = [:]
+        var sized: [Int: VipsImagePointer] = [:]
         defer { for image in sized.values { loupe_vips_unref(image) } }
-        func still(_ width: Int) throws(ImageError) -> UnsafeMutablePointer<VipsImage> {
+        func still(_ width: Int) throws(ImageError) -> VipsImagePointer {
             if let known = sized[width] { return known }
             let larger = sized.keys.filter { $0 > width }.min()
             let source = larger.flatMap { sized[$0] } ?? master
@@ -84,7 +88,7 @@ enum ImageProcessor {
 
     /// Checks that libvips picks the loader the bytes claim (never ImageMagick's catch-all) and reads the size.
     static func readHeader(_ data: Data, format: ImageFormat) throws(ImageError) -> Header {
-        guard isReady else { throw .undecodable(format: format, reason: "libvips could not start") }
+        guard isReady else { throw .undecodable(format: format, reason: notReady) }
         let result: Result<Header, ImageError> = data.withUnsafeBytes { raw in
             guard let loader = loupe_vips_loader(raw.baseAddress, raw.count).map({ String(cString: $0) }),
                   loader.lowercased().contains(format.loaderToken.lowercased()), !loader.lowercased().contains("magick")
@@ -93,14 +97,14 @@ enum ImageProcessor {
                 return .failure(.undecodable(format: format, reason: lastError()))
             }
             defer { loupe_vips_unref(image) }
-            var width = Int(vips_image_get_width(image))
-            var height = Int(vips_image_get_page_height(image))
+            var width = Int(loupe_vips_width(image))
+            var height = Int(loupe_vips_page_height(image))
             if (5...8).contains(loupe_vips_orientation(image)) { swap(&width, &height) }
             guard width > 0, height > 0 else { return .failure(.undecodable(format: format, reason: "it has no pixels")) }
             guard width.multipliedReportingOverflow(by: height).partialValue <= pixelLimit, width <= 100_000, height <= 100_000 else {
                 return .failure(.tooLarge(width: width, height: height))
             }
-            let hasAlpha = vips_image_hasalpha(image) != 0
+            let hasAlpha = loupe_vips_has_alpha(image) != 0
             return .success(Header(width: width, height: height, pages: Int(max(1, loupe_vips_pages(image))), hasAlpha: hasAlpha,
                                   hasProfile: loupe_vips_has_profile(image) != 0))
         }
@@ -109,10 +113,10 @@ enum ImageProcessor {
 
     /// Decodes `data` shrunk (on load where the format allows) to `width`, upright, in sRGB. The caller unrefs it.
     static func thumbnail(_ data: Data, format: ImageFormat, width: Int, animated: Bool, inMemory: Bool,
-                          convertProfile: Bool = true) throws(ImageError) -> UnsafeMutablePointer<VipsImage> {
-        guard isReady else { throw .undecodable(format: format, reason: "libvips could not start") }
-        let result: Result<UnsafeMutablePointer<VipsImage>, ImageError> = data.withUnsafeBytes { raw in
-            var thumbnail: UnsafeMutablePointer<VipsImage>?
+                          convertProfile: Bool = true) throws(ImageError) -> VipsImagePointer {
+        guard isReady else { throw .undecodable(format: format, reason: notReady) }
+        let result: Result<VipsImagePointer, ImageError> = data.withUnsafeBytes { raw in
+            var thumbnail: VipsImagePointer?
             guard loupe_vips_thumbnail(raw.baseAddress, raw.count, Int32(clamping: width), animated ? 1 : 0, format == .svg ? 1 : 0,
                                        convertProfile ? 1 : 0, &thumbnail) == 0,
                   let image = thumbnail
@@ -127,13 +131,13 @@ enum ImageProcessor {
     }
 
     /// `image` shrunk to `width` (a new reference to `image` itself when it is not wider). The caller unrefs it.
-    static func resized(_ image: UnsafeMutablePointer<VipsImage>, to width: Int) throws(ImageError) -> UnsafeMutablePointer<VipsImage> {
-        let current = Int(vips_image_get_width(image))
+    static func resized(_ image: VipsImagePointer, to width: Int) throws(ImageError) -> VipsImagePointer {
+        let current = Int(loupe_vips_width(image))
         guard width < current else {
             loupe_vips_ref(image)
             return image
         }
-        var out: UnsafeMutablePointer<VipsImage>?
+        var out: VipsImagePointer?
         guard loupe_vips_resize(image, Double(width) / Double(current), &out) == 0, let resized = out else {
             throw .encodingFailed(reason: lastError())
         }
@@ -141,12 +145,12 @@ enum ImageProcessor {
     }
 
     /// One rendition of an upright sRGB image: no metadata, flattened onto white for JPEG, encoded.
-    static func encode(_ source: UnsafeMutablePointer<VipsImage>, as output: ImageSettings.Format, quality: Int) throws(ImageError) -> (Rendition, Data) {
-        var bare: UnsafeMutablePointer<VipsImage>?
+    static func encode(_ source: VipsImagePointer, as output: ImageSettings.Format, quality: Int) throws(ImageError) -> (Rendition, Data) {
+        var bare: VipsImagePointer?
         guard loupe_vips_without_metadata(source, &bare) == 0, var image = bare else { throw .encodingFailed(reason: lastError()) }
         defer { loupe_vips_unref(image) }
-        if output == .jpeg && vips_image_hasalpha(image) != 0 {
-            var flat: UnsafeMutablePointer<VipsImage>?
+        if output == .jpeg && loupe_vips_has_alpha(image) != 0 {
+            var flat: VipsImagePointer?
             guard loupe_vips_flatten_white(image, &flat) == 0, let flattened = flat else { throw .encodingFailed(reason: lastError()) }
             loupe_vips_unref(image)
             image = flattened
@@ -160,18 +164,18 @@ enum ImageProcessor {
         case .png: status = loupe_vips_png(image, &buffer, &length)
         }
         guard status == 0, let buffer else { throw .encodingFailed(reason: lastError()) }
-        defer { g_free(buffer) }
+        defer { loupe_vips_free(buffer) }
         var bytes = Data(bytes: buffer, count: length)
         if output == .webp { bytes = WebPMetadata.stripped(bytes) }
-        let rendition = Rendition(format: output, width: Int(vips_image_get_width(image)),
-                                  height: Int(vips_image_get_page_height(image)), byteCount: bytes.count)
+        let rendition = Rendition(format: output, width: Int(loupe_vips_width(image)),
+                                  height: Int(loupe_vips_page_height(image)), byteCount: bytes.count)
         return (rendition, bytes)
     }
 
     /// libvips' last error as one line, and clears it.
     private static func lastError() -> String {
-        let text = vips_error_buffer().map { String(cString: $0) } ?? ""
-        vips_error_clear()
+        let text = loupe_vips_error_buffer().map { String(cString: $0) } ?? ""
+        loupe_vips_error_clear()
         let line = text.split(separator: "\n").last.map(String.init) ?? ""
         return line.isEmpty ? "unknown libvips error" : line
     }

@@ -15,6 +15,32 @@ struct SelfContainedToolTests {
         #expect(completion.stdout.contains("serve") && completion.stdout.contains("init"))
     }
 
+    /// libvips and the ~90 libraries it needs cost every run about 25 ms before `main` when linked in, so
+    /// it is loaded (`dlopen`) only when an image is made. `LD_DEBUG=libs` is glibc's own report of the
+    /// libraries it loads.
+    @Test func libvipsIsLoadedOnlyWhenAnImageIsMade() throws {
+        let folder = try LoupeBinary.temporaryFolder("lazy-vips")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The report goes to files (`<prefix>.<pid>`), not to the pipe the test reads.
+        func loaded(_ arguments: [String], _ name: String) throws -> (status: Int32, report: String) {
+            let prefix = folder.appendingPathComponent("ld-\(name)").path
+            let run = try LoupeBinary.run(arguments, in: folder, environment: ["LD_DEBUG": "libs", "LD_DEBUG_OUTPUT": prefix])
+            let reports = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("ld-\(name).") }
+            let report = try reports.map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }.joined()
+            return (run.status, report)
+        }
+        let version = try loaded(["--version"], "version")
+        #expect(version.status == 0)
+        #expect(version.report.contains("find library=libcmark"), "glibc reports what it loads")
+        #expect(!version.report.contains("libvips"), "libvips is loaded at start")
+        #expect(try LoupeBinary.run(["init", "deck"], in: folder).status == 0)
+        let build = try loaded(["build", "--content", "deck", "--out", "site"], "build")
+        #expect(build.status == 0)
+        #expect(build.report.contains("find library=libvips.so.42"), "the deck's drawing is made through libvips")
+        let images = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("site/images").path)
+        #expect(images.contains { $0.hasPrefix("eye-outline-") && $0.hasSuffix(".webp") })
+    }
+
     @Test func initThenBuildAndCheckFromAFolderWithNoTemplates() throws {
         let folder = try LoupeBinary.temporaryFolder("init")
         defer { try? FileManager.default.removeItem(at: folder) }
