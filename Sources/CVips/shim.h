@@ -67,7 +67,7 @@ static inline void loupe_vips_load(void) {
     LoupeVipsAPI *api = loupe_vips_table();
     void *library = dlopen("libvips.so.42", RTLD_NOW | RTLD_LOCAL);
     if (!library) library = dlopen("libvips.so", RTLD_NOW | RTLD_LOCAL);
-    if (!library) { api->error = "libvips.so.42 is not installed (Debian: apt-get install libvips42)"; return; }
+    if (!library) { api->error = "libvips.so.42 is not installed; on Debian: apt-get install libvips42"; return; }
 #define LOUPE_VIPS_SYMBOL(result, name, parameters) \
     if (!(*(void **)&api->name = dlsym(library, #name))) { api->error = "libvips lacks " #name; return; }
     LOUPE_VIPS_FUNCTIONS(LOUPE_VIPS_SYMBOL)

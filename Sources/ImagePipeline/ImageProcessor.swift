@@ -30,8 +30,8 @@ enum ImageProcessor {
 
     /// Decodes `data` and encodes every rendition `settings` asks for.
     static func process(_ data: Data, settings: ImageSettings) throws(ImageError) -> (ProcessedImage, [Rendition: Data]) {
-        guard isReady else { throw .undecodable(format: .jpeg, reason: notReady) }
         guard let format = ImageFormat.sniff(data) else { throw .notAnImage }
+        guard isReady else { throw .undecodable(format: format, reason: notReady) }
         let header = try readHeader(data, format: format)
         // A vector drawing is sharp at any size: render it up to twice its intrinsic width (for 2× screens).
         let sourceWidth = format == .svg ? min(max(header.width * 2, 1), Set(settings.widths).max() ?? header.width) : header.width
