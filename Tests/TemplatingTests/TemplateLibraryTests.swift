@@ -23,6 +23,17 @@ struct TemplateLibraryTests {
         #expect(library.hasTemplate("sessions/x"))
     }
 
+    /// Strings and numbers take a shorter path through the renderer (`RenderableValues.swift`); what
+    /// they render to must not change: as text, escaped or not, through transforms and as sections.
+    @Test func stringsAndNumbersRenderAsTheirText() throws {
+        let dir = try folder([
+            "values.html": "{{s}}|{{{s}}}|{{n}}|{{negative}}|{{uppercased(s)}}|{{#s}}[{{.}}]{{/s}}|{{^empty}}none{{/empty}}|{{#empty}}[{{.}}]{{/empty}}|{{#n}}<{{.}}>{{/n}}|{{#list}}{{.}},{{/list}}|{{missing}}",
+        ])
+        let library = try TemplateLibrary(directory: dir)
+        let rendered = try library.render("values", with: ["s": "a<b", "n": 42, "negative": -7, "empty": "", "list": ["x", 1] as [Any]] as [String: Any])
+        #expect(rendered == "a&lt;b|a<b|42|-7|A&lt;B|[a&lt;b]||[]|<42>|x,1,|")
+    }
+
     @Test func syntaxErrorsCarryFileLineAndColumn() throws {
         let dir = try folder(["bad.md": "line one\n{{#open}}\nno close\n"])
         #expect {
