@@ -14,42 +14,42 @@ enum SearchIndexEncoding {
     /// A term shard as ``json(_:)`` writes it, written by hand (`JSONEncoder` was a third of encoding
     /// the index).
     static func termShardJSON(_ shard: SearchIndexSchema.TermShard) -> Data {
-        var out = "{\"postings\":"
+        var out = Array("{\"postings\":".utf8)
         JSONText.append(strings: shard.postings, to: &out, escapingMarkup: true)
-        out += ",\"terms\":"
+        out += ",\"terms\":".utf8
         JSONText.append(strings: shard.terms, to: &out, escapingMarkup: true)
-        out += ",\"version\":\(shard.version)}"
-        return Data(out.utf8)
+        out += ",\"version\":\(shard.version)}".utf8
+        return Data(out)
     }
 
     /// A document shard as ``json(_:)`` writes it, written by hand.
     static func documentShardJSON(_ shard: SearchIndexSchema.DocumentShard) -> Data {
-        var out = "{\"documents\":["
+        var out = Array("{\"documents\":[".utf8)
         for (index, document) in shard.documents.enumerated() {
-            if index > 0 { out += "," }
-            out += "{\"kind\":"
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out += "{\"kind\":".utf8
             JSONText.append(string: document.kind.rawValue, to: &out, escapingMarkup: true)
-            out += ",\"path\":"
+            out += ",\"path\":".utf8
             JSONText.append(strings: document.path, to: &out, escapingMarkup: true)
-            out += ",\"sections\":["
+            out += ",\"sections\":[".utf8
             for (index, section) in document.sections.enumerated() {
-                if index > 0 { out += "," }
-                out += "{\"anchor\":"
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                out += "{\"anchor\":".utf8
                 JSONText.append(string: section.anchor, to: &out, escapingMarkup: true)
-                out += ",\"header\":"
+                out += ",\"header\":".utf8
                 JSONText.append(string: section.header, to: &out, escapingMarkup: true)
-                out += ",\"text\":"
+                out += ",\"text\":".utf8
                 JSONText.append(string: section.text, to: &out, escapingMarkup: true)
-                out += "}"
+                out += "}".utf8
             }
-            out += "],\"title\":"
+            out += "],\"title\":".utf8
             JSONText.append(string: document.title, to: &out, escapingMarkup: true)
-            out += ",\"url\":"
+            out += ",\"url\":".utf8
             JSONText.append(string: document.url, to: &out, escapingMarkup: true)
-            out += "}"
+            out += "}".utf8
         }
-        out += "],\"first\":\(shard.first),\"version\":\(shard.version)}"
-        return Data(out.utf8)
+        out += "],\"first\":\(shard.first),\"version\":\(shard.version)}".utf8
+        return Data(out)
     }
 
     /// `data` with markup-significant characters escaped (valid only inside JSON text).

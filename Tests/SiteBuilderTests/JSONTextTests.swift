@@ -25,15 +25,15 @@ struct JSONTextTests {
         var samples = pieces + ["", "<p>Plain section</p>\n<ul>\n<li>one</li>\n</ul>\n"]
         for _ in 0..<2000 { samples.append((0..<next(30)).map { _ in pieces[next(pieces.count)] }.joined()) }
         for sample in samples {
-            var out = ""
+            var out: [UInt8] = []
             JSONText.append(strings: [sample], to: &out)
-            #expect(out == (try encoder(sample)), "\(sample.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(String(decoding: out, as: UTF8.self) == (try encoder(sample)), "\(sample.unicodeScalars.map { String($0.value, radix: 16) })")
             // Escaping markup too: inside the encoder's JSON every <, > and & is in a string.
-            var safe = ""
+            var safe: [UInt8] = []
             JSONText.append(strings: [sample], to: &safe, escapingMarkup: true)
             let expected = try encoder(sample).replacingOccurrences(of: "<", with: "\\u003c")
                 .replacingOccurrences(of: ">", with: "\\u003e").replacingOccurrences(of: "&", with: "\\u0026")
-            #expect(safe == expected, "\(sample.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(String(decoding: safe, as: UTF8.self) == expected, "\(sample.unicodeScalars.map { String($0.value, radix: 16) })")
         }
     }
 }

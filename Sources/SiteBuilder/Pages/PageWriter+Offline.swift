@@ -32,13 +32,13 @@ extension PageWriter {
         var bytes = Data(capacity: script.utf8.count + site.paths.reduce(2) { $0 + $1.utf8.count + 3 })
         bytes.append(contentsOf: script[..<marker.lowerBound].utf8)
         bytes.append(UInt8(ascii: "["))
-        var entry = "", isFirst = true
+        var entry: [UInt8] = [], isFirst = true
         for path in site.paths where !path.hasPrefix("sessions/") {
             entry.removeAll(keepingCapacity: true)
-            if !isFirst { entry += "," }
+            if !isFirst { entry.append(UInt8(ascii: ",")) }
             isFirst = false
             JSONText.append(string: path, to: &entry)
-            bytes.append(contentsOf: entry.utf8)
+            bytes.append(contentsOf: entry)
         }
         bytes.append(UInt8(ascii: "]"))
         bytes.append(contentsOf: script[marker.upperBound...].utf8)

@@ -84,9 +84,7 @@ enum DeckPlan {
         stride(from: 1, through: StudyData.partCount(of: topic), by: 1).map { part in
             PlannedFile(path: StudyData.partPath(part, of: category, topic),
                         digest: { CardDigest.studyPart(part, of: category, topic, contents: cardDigests, site: renderer.siteDigest) },
-                        recipe: .data {
-                            Data(try StudyData.part(part, of: category, topic, images: images, renderer: renderer, handoff: handoff).utf8)
-                        })
+                        recipe: .data { try StudyData.part(part, of: category, topic, images: images, renderer: renderer, handoff: handoff) })
         }
     }
 }

@@ -23,7 +23,7 @@ enum SitePlan {
                                context: page.context))
         }
         files.append(PlannedFile(path: "study/cards.js", digest: { CardDigest.studyIndex(deck, deckName: deckName) },
-                                 recipe: .data { Data(StudyData.index(deck, deckName: deckName).utf8) }))
+                                 recipe: .data { StudyData.index(deck, deckName: deckName) }))
         return files
     }
 

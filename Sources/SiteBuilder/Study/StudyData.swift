@@ -27,42 +27,46 @@ enum StudyData {
     }
 
     /// `study/cards.js`.
-    static func index(_ deck: Deck, deckName: String) -> String {
+    static func index(_ deck: Deck, deckName: String) -> Data {
         // `{"cards":[[id, title, topic index, section count, part], …], "categories":[title, …], "deck":…,
         // "topics":[[category index, title, key, url], …], "version":…}`: JSONEncoder's bytes (sorted keys,
         // slashes unescaped), written by hand. At 100,000 cards the encoder's tree of the index was the
         // last peak of a build's memory, and a second of its time.
-        var out = "window.LoupeStudyIndex = {\"cards\":[", categories = "", topics = ""
+        var out = Array("window.LoupeStudyIndex = {\"cards\":[".utf8), categories: [UInt8] = [], topics: [UInt8] = []
         out.reserveCapacity(deck.cardCount * 64)
         var isFirstCard = true
         var topicIndex = 0
         for (categoryIndex, category) in deck.categories.enumerated() {
-            if categoryIndex > 0 { categories += "," }
+            if categoryIndex > 0 { categories.append(UInt8(ascii: ",")) }
             JSONText.append(string: category.title, to: &categories)
             for topic in category.topics {
-                if topicIndex > 0 { topics += "," }
-                topics += "[\(categoryIndex),"
+                if topicIndex > 0 { topics.append(UInt8(ascii: ",")) }
+                topics += "[\(categoryIndex),".utf8
                 JSONText.append(string: topic.title, to: &topics)
-                topics += ","
+                topics.append(UInt8(ascii: ","))
                 JSONText.append(string: key(category, topic), to: &topics)
-                topics += ","
+                topics.append(UInt8(ascii: ","))
                 JSONText.append(string: SitePaths.topic(category, topic), to: &topics)
-                topics += "]"
+                topics.append(UInt8(ascii: "]"))
                 for (position, card) in topic.cards.enumerated() {
-                    out += isFirstCard ? "[" : ",["
+                    out += (isFirstCard ? "[" : ",[").utf8
                     isFirstCard = false
                     JSONText.append(string: card.id, to: &out)
-                    out += ","
+                    out.append(UInt8(ascii: ","))
                     JSONText.append(string: card.title, to: &out)
-                    out += ",\(topicIndex),\(card.sectionCount),\(part(ofCardAt: position))]"
+                    out += ",\(topicIndex),\(card.sectionCount),\(part(ofCardAt: position))]".utf8
                 }
                 topicIndex += 1
             }
         }
-        out += "],\"categories\":[" + categories + "],\"deck\":"
+        out += "],\"categories\":[".utf8
+        out += categories
+        out += "],\"deck\":".utf8
         JSONText.append(string: deckName, to: &out)
-        out += ",\"topics\":[" + topics + "],\"version\":\(version)};\n"
-        return out
+        out += ",\"topics\":[".utf8
+        out += topics
+        out += "],\"version\":\(version)};\n".utf8
+        return Data(out)
     }
 
     /// The 1-based part of a topic that holds its card at `position` (0-based).
@@ -82,7 +86,7 @@ enum StudyData {
     /// shows (questions first, answers in `.answer` for recall); with a `handoff`, the rendered sections
     /// are left there for the card pages.
     static func part(_ part: Int, of category: DeckCategory, _ topic: DeckTopic, images published: [String: PublishedImage] = [:],
-                     renderer: PageRenderer, handoff: CardSectionHTML.Handoff? = nil) throws(TemplateError) -> String {
+                     renderer: PageRenderer, handoff: CardSectionHTML.Handoff? = nil) throws(TemplateError) -> Data {
         var cards: [String: TopicCard] = [:]
         for card in Self.cards(of: topic, part: part) {
             let sections = try CardSectionHTML.render(card, renderer: renderer)
@@ -97,24 +101,24 @@ enum StudyData {
         }
         // Written by hand (same bytes as JSONEncoder with sorted keys): this file holds every card's
         // section HTML, and Foundation's encoder is the slowest part of a large build.
-        var out = "window.Loupe && window.Loupe.studyPartLoaded && window.Loupe.studyPartLoaded("
+        var out = Array("window.Loupe && window.Loupe.studyPartLoaded && window.Loupe.studyPartLoaded(".utf8)
         JSONText.append(string: key(category, topic) + "/\(part)", to: &out)
-        out += ", {"
+        out += ", {".utf8
         for (index, id) in cards.keys.sorted(by: JSONText.precedes).enumerated() {
             guard let card = cards[id] else { continue }
-            if index > 0 { out += "," }
+            if index > 0 { out.append(UInt8(ascii: ",")) }
             JSONText.append(string: id, to: &out)
-            out += ":{\"i\":["
+            out += ":{\"i\":[".utf8
             for (n, image) in card.i.enumerated() {
-                if n > 0 { out += "," }
+                if n > 0 { out.append(UInt8(ascii: ",")) }
                 JSONText.append(strings: image, to: &out)
             }
-            out += "],\"s\":"
+            out += "],\"s\":".utf8
             JSONText.append(strings: card.s, to: &out)
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
-        out += "});\n"
-        return out
+        out += "});\n".utf8
+        return Data(out)
     }
 
     /// The path of a topic's 1-based `part` file.
