@@ -37,6 +37,11 @@ struct CardSectionHTMLTests {
         #expect(MarkdownRenderer.html(from: "<section>\n\n" + embedded + "\n\n</section>", allowRawHTML: true)
                 == "<section>\n" + embedded + "</section>\n")
         #expect(CardSectionHTML.embeddable("<p>x</p>\n<ul>\n</ul>\n") == "<p>x</p>\n<ul>\n</ul>\n")
+        // A blank line anywhere: first, last, alone, after text that is not ASCII.
+        for (text, expected) in [("\n\n", "\n&#10;"), ("\n\nx", "\n&#10;x"), ("x\n\n", "x\n&#10;"), ("é\n\n👁", "é\n&#10;👁"),
+                                 ("", ""), ("\n", "\n"), ("x\ny\n", "x\ny\n"), ("\n x \n", "\n x \n")] {
+            #expect(CardSectionHTML.embeddable(text) == expected, "\(Array(text.utf8))")
+        }
     }
 
     /// A `card.md` written before sections came rendered (it includes `{{> card-section}}`) still gets
