@@ -18,6 +18,8 @@ import Darwin
 final class IncrementalOutput: SiteOutput, Sendable {
     /// The site being updated.
     let destination: URL
+    /// `destination`'s path, made once: `URL.path` for each of 10,000 kept files was a tenth of an edit.
+    private let destinationPath: String
     private let previous: [String: WrittenFile]
     private let pending: StagedOutput
     /// Files left as they are, files staged to replace the old ones, and old files found altered.
@@ -27,6 +29,7 @@ final class IncrementalOutput: SiteOutput, Sendable {
     /// holding the destination's ``OutputLock``.
     init(destination: URL, previous: [String: WrittenFile]) throws(OutputError) {
         self.destination = destination.standardizedFileURL
+        destinationPath = self.destination.path
         self.previous = previous
         pending = try StagedOutput(destination: destination)
         state.withLock { $0.kept.reserveCapacity(previous.count) }
@@ -34,7 +37,7 @@ final class IncrementalOutput: SiteOutput, Sendable {
 
     func write(_ data: Data, to relativePath: String) throws(OutputError) {
         if let old = previous[relativePath], old.size == data.count, old.hash == HashingOutput.hex(data, path: relativePath),
-           !state.withLock({ $0.distrusted.contains(relativePath) }), old.isPresent(at: destination.path + "/" + relativePath) {
+           !state.withLock({ $0.distrusted.contains(relativePath) }), old.isPresent(at: destinationPath + "/" + relativePath) {
             state.withLock { _ = $0.kept.insert(relativePath) }
             return
         }
@@ -43,7 +46,7 @@ final class IncrementalOutput: SiteOutput, Sendable {
     }
 
     func reuse(_ relativePath: String, digest: String) -> WrittenFile? {
-        guard let old = previous[relativePath], old.digest == digest, old.isPresent(at: destination.path + "/" + relativePath) else { return nil }
+        guard let old = previous[relativePath], old.digest == digest, old.isPresent(at: destinationPath + "/" + relativePath) else { return nil }
         state.withLock { _ = $0.kept.insert(relativePath) }
         return old
     }
@@ -59,7 +62,7 @@ final class IncrementalOutput: SiteOutput, Sendable {
     /// files written or deleted.
     @discardableResult
     func commit(manifest: Data, at manifestPath: String) throws(OutputError) -> Int {
-        let site = destination.path
+        let site = destinationPath
         let (changed, removed) = state.withLock { state in
             (state.changed.sorted(), previous.keys.filter { !state.kept.contains($0) && !state.changed.contains($0) }.sorted())
         }
