@@ -81,6 +81,46 @@ struct DeckPlanTests {
         }
     }
 
+    /// A category page's digest is taken from the model too (it lists every card of the category).
+    @Test func aCategoryPageDigestChangesExactlyWhenItsContextDoes() throws {
+        let project = try IncrementalBuildTests.Project()
+        defer { TemporaryFolder.remove(project.root) }
+        var log = DiagnosticLog()
+        let content = try #require(SiteContent.load(project.options(out: "site"), log: &log))
+        let category = try #require(content.deck.categories.first { $0.topics.count >= 2 && $0.topics[0].cards.count >= 2 })
+        func digests(_ category: DeckCategory) -> (model: String, context: String?) {
+            let page = PageRenderer.Page(title: category.title, root: SitePaths.root(of: SitePaths.category(category)), kind: "category")
+            return (CardDigest.categoryPage(category, site: "s"),
+                    ContextDigest.page(template: "category", context: DeckPages.category(category), page: page, site: "s"))
+        }
+        let base = digests(category)
+        #expect(base.context != nil)
+        let mutations: [(String, (inout DeckCategory) -> Void)] = [
+            ("card title", { $0.topics[0].cards[1].title += " more" }),
+            ("card id", { $0.topics[1].cards[0].id += "-2" }),
+            ("card order", { $0.topics[0].cards.swapAt(0, 1) }),
+            ("a card more", { var card = $0.topics[0].cards[0]; card.id += "-copy"; $0.topics[0].cards.append(card) }),
+            ("a card less", { $0.topics[1].cards.removeLast() }),
+            ("a card moved to the next topic", { $0.topics[1].cards.insert($0.topics[0].cards.removeLast(), at: 0) }),
+            ("topic title", { $0.topics[1].title += " more" }),
+            ("topic slug", { $0.topics[0].slug += "-x" }),
+            ("topic order", { $0.topics.swapAt(0, 1) }),
+            ("category title", { $0.title += " more" }),
+            ("category slug", { $0.slug += "-x" }),
+            // Not shown on the category page: neither digest changes.
+            ("a section less", { $0.topics[0].cards[0].sections.removeLast() }),
+            ("an image more", { $0.topics[0].cards[1].images.append(CardImage(file: "x.png", caption: nil, exists: true)) }),
+            ("slide", { $0.topics[0].cards[0].slide = "99" }),
+        ]
+        for (name, mutate) in mutations {
+            var changed = category
+            mutate(&changed)
+            let after = digests(changed)
+            #expect(after.context != nil)
+            #expect((after.model != base.model) == (after.context != base.context), "\(name): the digests disagree")
+        }
+    }
+
     @Test func anEditChangesTheDigestsOfItsCardPageAndStudyPartOnly() throws {
         let project = try IncrementalBuildTests.Project()
         defer { TemporaryFolder.remove(project.root) }

@@ -32,7 +32,7 @@ enum DeckPlan {
     }
 
     /// Contents, About, category and topic pages: digested from their contexts (they are few and
-    /// small), but for topic pages, which list every card and are digested from the model.
+    /// small), but for category and topic pages, which list every card and are digested from the model.
     static func indexPages(of content: SiteContent, site: String) -> [PlannedFile] {
         let deck = content.deck
         let notes = content.notedCards
@@ -45,7 +45,9 @@ enum DeckPlan {
         ]
         // A category with no cards is not listed anywhere, so it gets no page either.
         for category in deck.categories where category.cardCount > 0 {
-            files.append(.page("category", title: category.title, path: SitePaths.category(category), kind: "category") {
+            // A category page lists every card of the category: digested from the model too.
+            files.append(.page("category", title: category.title, path: SitePaths.category(category), kind: "category",
+                               digest: { CardDigest.categoryPage(category, site: site) }) {
                 DeckPages.category(category)
             })
             for topic in category.topics {
