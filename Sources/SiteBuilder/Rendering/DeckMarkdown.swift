@@ -35,11 +35,16 @@ enum DeckMarkdown {
             switch block {
             case .bullet(let level, let line):
                 if level >= 2 && (last == .bullet || last == .numbered) && parentKind != .none {
-                    out += String(repeating: " ", count: parentIndent) + "- " + inline(line) + "\n"
+                    out += String(repeating: " ", count: parentIndent)
+                    out += "- "
+                    out += inline(line)
+                    out += "\n"
                     last = parentKind == .numbered ? .numbered : .bullet
                 } else {
                     if last != .bullet || parentKind != .bullet { out += separator(out) }
-                    out += "- " + inline(line) + "\n"
+                    out += "- "
+                    out += inline(line)
+                    out += "\n"
                     parentIndent = 2
                     parentKind = .bullet
                     last = .bullet
@@ -47,20 +52,29 @@ enum DeckMarkdown {
             case .numbered(let number, let line):
                 if last != .numbered || parentKind != .numbered { out += separator(out) }
                 let marker = "\(number). "
-                out += marker + inline(line) + "\n"
+                out += marker
+                out += inline(line)
+                out += "\n"
                 parentIndent = marker.count
                 parentKind = .numbered
                 last = .numbered
             case .mnemonic(let line):
-                out += separator(out) + "<p class=\"mnemonic\">" + inline(line) + "</p>\n"
+                out += separator(out)
+                out += "<p class=\"mnemonic\">"
+                out += inline(line)
+                out += "</p>\n"
                 last = .mnemonic
                 parentKind = .none
             case .text(let line):
                 if last == .text {
                     out.removeLast() // newline
-                    out += "<br>\n" + inline(line) + "\n"
+                    out += "<br>\n"
+                    out += inline(line)
+                    out += "\n"
                 } else {
-                    out += separator(out) + inline(line) + "\n"
+                    out += separator(out)
+                    out += inline(line)
+                    out += "\n"
                 }
                 last = .text
                 parentKind = .none
