@@ -23,6 +23,25 @@ struct StagedOutputTests {
         #expect(try String(contentsOf: b.appendingPathComponent("mark"), encoding: .utf8) == "A")
     }
 
+    /// Files land at their path inside the staging folder, their folders made on the way; a path that
+    /// would leave it is refused and nothing is written.
+    @Test func filesLandInsideTheStagingFolderAndOnlyThere() throws {
+        let base = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: base) }
+        let output = try StagedOutput(destination: base.appendingPathComponent("site"))
+        try output.write("card", to: "deck/retina/amd/drusen.html")
+        try output.write("top", to: "index.html")
+        try output.write("again", to: "deck/retina/amd/other.html")
+        #expect(try String(contentsOfFile: output.staging.path + "/deck/retina/amd/drusen.html", encoding: .utf8) == "card")
+        #expect(try String(contentsOfFile: output.staging.path + "/index.html", encoding: .utf8) == "top")
+        #expect(output.writtenSizes == ["deck/retina/amd/drusen.html": 4, "index.html": 3, "deck/retina/amd/other.html": 5])
+        for path in ["../escape.html", "/tmp/escape.html", "deck/../../escape.html", "a/./b.html", "", "/"] {
+            #expect(throws: OutputError.outsideOutput(path: path)) { try output.write("x", to: path) }
+        }
+        #expect(!FileManager.default.fileExists(atPath: base.appendingPathComponent("escape.html").path))
+        output.discard()
+    }
+
     @Test func commitReplacesTheSiteWithoutEverMovingItAside() throws {
         let base = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: base) }
