@@ -31,11 +31,11 @@ public enum JSONText {
     }
 
     private static func appendEscaped(_ source: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], escapingMarkup: Bool) {
+        let mask: UInt8 = escapingMarkup ? 3 : 1
         var runStart = 0, index = 0
         while index < source.count {
             let byte = source[index]
-            guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2
-                    || (escapingMarkup && (byte == 0x3C || byte == 0x3E || byte == 0x26)) else {
+            guard stops[Int(byte)] & mask != 0 else {
                 index += 1
                 continue
             }
@@ -78,6 +78,12 @@ public enum JSONText {
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// For each byte, whether a run of plain text stops there: bit 1 always (control characters, `"`,
+    /// `\\` and the first byte of U+2028/U+2029), bit 2 when markup is escaped too (`<`, `>`, `&`).
+    private static let stops: [UInt8] = (0...255).map { byte in
+        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2 ? 1 : byte == 0x3C || byte == 0x3E || byte == 0x26 ? 2 : 0
+    }
 
     /// The key order of `JSONEncoder`'s `.sortedKeys` (by UTF-8 bytes).
     public static func precedes(_ a: String, _ b: String) -> Bool {
