@@ -67,15 +67,19 @@ final class IncrementalOutput: SiteOutput, Sendable {
             (state.changed.sorted(), previous.keys.filter { !state.kept.contains($0) && !state.changed.contains($0) }.sorted())
         }
         unlink(site + "/" + manifestPath)
+        let staging = pending.stagingPath
+        // Each folder is made once: after a template change every page is changed, and asking
+        // `FileManager` for each page's folder again was most of the commit.
+        var folders = Set<String>()
         for path in changed {
             let target = site + "/" + path
-            do {
-                try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent,
-                                                        withIntermediateDirectories: true)
-            } catch {
-                throw .cannotCreate(path: target, reason: error.localizedDescription)
+            let folder = (target as NSString).deletingLastPathComponent
+            if folders.insert(folder).inserted {
+                do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+                    throw .cannotCreate(path: target, reason: error.localizedDescription)
+                }
             }
-            guard rename(pending.staging.path + "/" + path, target) == 0 else {
+            guard rename(staging + "/" + path, target) == 0 else {
                 throw .cannotWrite(path: target, reason: String(cString: strerror(errno)))
             }
         }
@@ -90,7 +94,7 @@ final class IncrementalOutput: SiteOutput, Sendable {
         try pending.write(manifest, to: manifestPath)
         try? FileManager.default.createDirectory(atPath: site + "/" + (manifestPath as NSString).deletingLastPathComponent,
                                                  withIntermediateDirectories: true)
-        guard rename(pending.staging.path + "/" + manifestPath, site + "/" + manifestPath) == 0 else {
+        guard rename(staging + "/" + manifestPath, site + "/" + manifestPath) == 0 else {
             throw .cannotWrite(path: site + "/" + manifestPath, reason: String(cString: strerror(errno)))
         }
         pending.discard()

@@ -17,7 +17,7 @@ public final class StagedOutput: Sendable {
     public let staging: URL
     /// `staging`'s path: files are placed by joining strings, not through `URL` (48,000 instructions a
     /// file, 2 % of a large build).
-    private let stagingPath: String
+    let stagingPath: String
     /// Folders made so far, and every file written with its size.
     private let state = Mutex<(createdDirectories: Set<String>, sizes: [String: Int])>(([], [:]))
 
