@@ -36,6 +36,13 @@ public struct ContentDigest: Hashable, Sendable {
         (self.a, self.b, self.c, self.d) = (a, b, c, d)
     }
 
+    /// The digest whose 32 bytes are `bytes` (as ``bytes`` gives them); `nil` for any other count.
+    public init?(bytes: UnsafeRawBufferPointer) {
+        guard bytes.count == 32 else { return nil }
+        self.init(bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self), bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+                  bytes.loadUnaligned(fromByteOffset: 16, as: UInt64.self), bytes.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
+    }
+
     /// The digest's first eight bytes as a little-endian number.
     public var leadingWord: UInt64 { UInt64(littleEndian: a) }
 

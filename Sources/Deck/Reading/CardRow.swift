@@ -13,4 +13,7 @@ struct CardRow: Sendable {
     var sectionsDigest: ContentDigest?
     /// The row's cells (slices of the deck's text) until its sections are parsed.
     var pendingCells: [Substring]?
+    /// Where the sections are kept: for a row from a snapshot, the previous build's chunk until the
+    /// sections are found; then this build's chunk.
+    var keptSections: KeptSections?
 }

@@ -35,6 +35,8 @@ public enum DeckDecoder {
         public var text: String
         /// The encoding detected or forced.
         public var encoding: DeckEncoding
+        /// Where the text starts in the file: the length of the byte-order mark left out, else 0.
+        public var textStart = 0
     }
 
     /// Decodes `bytes`, detecting the encoding unless `forced` is given.
@@ -44,16 +46,17 @@ public enum DeckDecoder {
     /// Windows-1252 scores the punctuation bytes each code page uses for quotes and dashes.
     public static func decode(_ bytes: [UInt8], forced: DeckEncoding? = nil) -> Decoded {
         if let forced {
-            return Decoded(text: decode(stripBOM(bytes, for: forced), as: forced), encoding: forced)
+            let text = stripBOM(bytes, for: forced)
+            return Decoded(text: decode(text, as: forced), encoding: forced, textStart: text.startIndex)
         }
         if bytes.starts(with: [0xFF, 0xFE]) {
-            return Decoded(text: decode(bytes.dropFirst(2), as: .utf16LE), encoding: .utf16LE)
+            return Decoded(text: decode(bytes.dropFirst(2), as: .utf16LE), encoding: .utf16LE, textStart: 2)
         }
         if bytes.starts(with: [0xFE, 0xFF]) {
-            return Decoded(text: decode(bytes.dropFirst(2), as: .utf16BE), encoding: .utf16BE)
+            return Decoded(text: decode(bytes.dropFirst(2), as: .utf16BE), encoding: .utf16BE, textStart: 2)
         }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            return Decoded(text: decode(bytes.dropFirst(3), as: .utf8), encoding: .utf8)
+            return Decoded(text: decode(bytes.dropFirst(3), as: .utf8), encoding: .utf8, textStart: 3)
         }
         if let utf16 = guessUTF16WithoutBOM(bytes) {
             return Decoded(text: decode(bytes[...], as: utf16), encoding: utf16)

@@ -13,6 +13,8 @@ public struct DeckReader: Sendable {
     public var memo: SectionMemo?
     /// Sections an earlier build kept (`loupe build` keeps them in the site); `nil`: none.
     public var chunks: (any SectionChunkStore)?
+    /// Exports over this size are streamed (``DeckFileReader``).
+    var streamingAbove = DeckFileReader.streamingAbove
 
     /// Creates a reader for `deckDirectory`.
     public init(deckDirectory: URL, displayDirectory: String, forcedEncoding: DeckEncoding? = nil) {
@@ -40,6 +42,12 @@ public struct DeckReader: Sendable {
 
     /// Reads every deck file; problems go to `log`. Returns `nil` when there is no usable deck.
     public func read(log: inout DiagnosticLog) -> Deck? {
+        var reused = 0
+        return read(log: &log, reusedSnapshots: &reused)
+    }
+
+    /// ``read(log:)``, counting the files read through their previous snapshot in `reusedSnapshots`.
+    func read(log: inout DiagnosticLog, reusedSnapshots: inout Int) -> Deck? {
         let location = SourceLocation(path: displayDirectory)
         let folder = contentFolder
         guard folder.isDirectory(deckDirectory) else {
@@ -57,11 +65,21 @@ public struct DeckReader: Sendable {
         memo?.beginRead()
         for file in files {
             let display = displayDirectory + "/" + file.lastPathComponent
-            guard let (decoded, byteCount) = DeckFileReader.decode(file, in: folder, display: display, forced: forcedEncoding, log: &log)
-            else { continue }
             var sheet = DeckSheet(path: display, forcedEncoding: forcedEncoding, memo: memo, chunks: chunks)
-            let rows = sheet.cardRows(of: decoded, byteCount: byteCount, images: images, log: &log)
-            for row in rows { builder.add(row, log: &log) }
+            if chunks != nil { sheet.export = SnapshotSource(url: file, folder: folder) }
+            // An edit build reads only what changed since the previous build's snapshot of the file.
+            var rows = chunks?.rowSnapshot(for: display).flatMap(RowSnapshot.init(decoding:)).flatMap { snapshot in
+                sheet.cardRows(reusing: snapshot, images: images, log: &log)
+            }
+            if rows != nil { reusedSnapshots += 1 }
+            if rows == nil {
+                guard let (decoded, byteCount, bytes) = DeckFileReader.decode(file, in: folder, display: display, forced: forcedEncoding,
+                                                                             log: &log, streamingAbove: streamingAbove,
+                                                                             keepingBytes: chunks != nil)
+                else { continue }
+                rows = sheet.cardRows(of: decoded, byteCount: byteCount, bytes: bytes, images: images, log: &log)
+            }
+            for row in rows ?? [] { builder.add(row, log: &log) }
             if sheet.missingImages > 0 {
                 log.warning("the deck names \(sheet.missingImages) image(s) but there is no \(displayDirectory)/images/ folder; put the images there (cards are shown without them)",
                             at: SourceLocation(path: display))

@@ -1,59 +1,105 @@
 import Diagnostics
 import Foundation
+import Synchronization
 
 extension DeckSheet {
-    /// Gives every row still holding its cells its sections and their digest, on every core: section
-    /// text is most of a deck's reading and needs no shared state.
+    /// Gives every card row its sections and their digest, on every core: section text is most of a
+    /// deck's reading and needs no shared state. Returns `false` when a row from a snapshot could not
+    /// get its sections (its earlier chunk is gone): then the export must be read whole.
     ///
     /// Each row is known by the digest of its section cells, and the rows are cut into chunks at
     /// content-defined points (``SectionChunkCoding/endsChunk(_:)``), parsed on every core. A chunk's
     /// sections come from the memo (`loupe serve`) when it knows every row, else from the store's
-    /// chunk of the same name (`loupe build`), else from parsing; the store keeps every chunk for the
-    /// next build either way, so its files are the same with or without a memo.
-    func parseSections(of rows: inout [CardRow], columns: DeckColumns) {
-        let pending = rows.indices.filter { rows[$0].pendingCells != nil }
-        guard !pending.isEmpty else { return }
+    /// chunk of the same name (`loupe build`), else from parsing (or, for a row an edit left alone,
+    /// from the earlier chunk that held it); the store keeps every chunk for the next build either
+    /// way, so its files are the same with or without a memo. Each row then records where its
+    /// sections are kept (``CardRow/keptSections``).
+    @discardableResult
+    func parseSections(of rows: inout [CardRow], columns: DeckColumns) -> Bool {
+        let pending = rows.indices.filter { rows[$0].pendingCells != nil || rows[$0].keptSections != nil }
+        guard !pending.isEmpty else { return true }
         let memo = self.memo, store = self.chunks
-        let digests = Self.digests(of: pending.map { rows[$0].pendingCells! }, columns: columns)
-        for (position, row) in pending.enumerated() { rows[row].sectionsDigest = digests[position] }
+        let fresh = pending.filter { rows[$0].pendingCells != nil }
+        let freshDigests = Self.digests(of: fresh.map { rows[$0].pendingCells! }, columns: columns)
+        for (position, row) in fresh.enumerated() { rows[row].sectionsDigest = freshDigests[position] }
+        guard pending.allSatisfy({ rows[$0].sectionsDigest != nil }) else { return false }
+        let digests = pending.map { rows[$0].sectionsDigest! }
+        let failed = Atomic<Bool>(false)
         rows.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let buffer = buffer
             let chunks = Self.chunks(of: digests)
             DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
                 let positions = chunks[index]
                 let rowDigests = Array(digests[positions])
-                let cells = positions.map { buffer[pending[$0]].pendingCells! }
-                let rows = Self.rows(of: cells, digests: rowDigests, columns: columns, memo: memo, store: store)
+                let sources = positions.map { position in
+                    SectionSource(cells: buffer[pending[position]].pendingCells, kept: buffer[pending[position]].keptSections)
+                }
+                let name = SectionChunkCoding.name(of: rowDigests)
+                guard let rows = Self.rows(of: sources, digests: rowDigests, name: name, columns: columns, memo: memo, store: store) else {
+                    failed.store(true, ordering: .relaxed)
+                    return
+                }
                 for (offset, position) in positions.enumerated() {
                     buffer[pending[position]].sections = .encoded(rows[offset])
                     buffer[pending[position]].pendingCells = nil
+                    buffer[pending[position]].keptSections = KeptSections(chunk: name, rowCount: positions.count, index: offset)
                 }
                 memo?.remember(Array(zip(rowDigests, rows)))
             }
         }
+        return !failed.load(ordering: .relaxed)
+    }
+
+    /// Where a row's sections come from when its chunk is new: its cells, or the earlier chunk that held it.
+    private struct SectionSource {
+        var cells: [Substring]?
+        var kept: KeptSections?
     }
 
     /// The bytes of each of one chunk's rows (``SectionChunkCoding/encodeRows(_:)``), sharing the
-    /// chunk's bytes: from the memo, the store or the parser, in that order. A card keeps its row's
-    /// bytes, not the parsed sections (``StoredSections``).
-    private static func rows(of cells: [[Substring]], digests: [ContentDigest], columns: DeckColumns,
-                             memo: SectionMemo?, store: (any SectionChunkStore)?) -> [ArraySlice<UInt8>] {
-        let name = store.map { _ in SectionChunkCoding.name(of: digests) }
+    /// chunk's bytes: from the memo, the store or the parser, in that order; `nil` when a row has
+    /// neither cells nor an earlier chunk that can be read. A card keeps its row's bytes, not the
+    /// parsed sections (``StoredSections``).
+    private static func rows(of sources: [SectionSource], digests: [ContentDigest], name: ContentDigest, columns: DeckColumns,
+                             memo: SectionMemo?, store: (any SectionChunkStore)?) -> [ArraySlice<UInt8>]? {
         let remembered = digests.map { memo?.row(for: $0) }
         if remembered.allSatisfy({ $0 != nil }) {
             let rows = remembered.map { $0! }
-            if let store, let name, !store.keepChunk(named: name) { store.store(SectionChunkCoding.chunk(of: rows), named: name) }
+            if let store, !store.keepChunk(named: name) { store.store(SectionChunkCoding.chunk(of: rows), named: name) }
             return rows
         }
-        if let store, let name, let bytes = store.chunk(named: name),
-           let ranges = SectionChunkCoding.rows(of: bytes, rowCount: cells.count) {
+        if let store, let bytes = store.chunk(named: name),
+           let ranges = SectionChunkCoding.rows(of: bytes, rowCount: sources.count) {
             return ranges.map { bytes[$0] }
         }
-        let sections = cells.indices.map { index in
-            remembered[index].flatMap(SectionChunkCoding.decodeRow) ?? Self.sections(of: cells[index], columns: columns)
+        // Earlier chunks read so far, with their rows' ranges (`nil`: unreadable).
+        var earlier: [ContentDigest: (bytes: [UInt8], rows: [Range<Int>])?] = [:]
+        func keptRow(_ kept: KeptSections) -> [CardSection]? {
+            guard let store else { return nil }
+            if earlier[kept.chunk] == nil {
+                let bytes = store.previousChunk(named: kept.chunk)
+                earlier[kept.chunk] = .some(bytes.flatMap { bytes in
+                    SectionChunkCoding.rows(of: bytes, rowCount: kept.rowCount).map { (bytes, $0) }
+                })
+            }
+            guard let found = earlier[kept.chunk] ?? nil, kept.index < found.rows.count else { return nil }
+            return SectionChunkCoding.decodeRow(found.bytes[found.rows[kept.index]])
+        }
+        var sections: [[CardSection]] = []
+        sections.reserveCapacity(sources.count)
+        for (index, source) in sources.enumerated() {
+            if let row = remembered[index].flatMap(SectionChunkCoding.decodeRow) {
+                sections.append(row)
+            } else if let cells = source.cells {
+                sections.append(Self.sections(of: cells, columns: columns))
+            } else if let kept = source.kept, let row = keptRow(kept) {
+                sections.append(row)
+            } else {
+                return nil
+            }
         }
         let (chunk, ranges) = SectionChunkCoding.encodeRows(sections)
-        if let store, let name { store.store(chunk, named: name) }
+        store?.store(chunk, named: name)
         return ranges.map { chunk[$0] }
     }
 

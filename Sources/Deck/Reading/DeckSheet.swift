@@ -11,6 +11,9 @@ struct DeckSheet {
     var chunks: (any SectionChunkStore)? = nil
     /// Images named while the images folder is absent: reported once, not once per image.
     var missingImages = 0
+    /// The export, when a ``RowSnapshot`` of it may be made for the next build (its bytes are read
+    /// again to hash them), with its identity before it was read.
+    var export: SnapshotSource?
 
     /// How many leading rows are searched for the header (exports sometimes carry a title row).
     static let headerSearchRows = 10
@@ -18,7 +21,7 @@ struct DeckSheet {
     /// Reads the card rows of an export of `byteCount` bytes, decoded (``DeckFileReader``).
     ///
     /// Each stage drops its input as soon as the next one has it (text → rows → cards).
-    mutating func cardRows(of decoded: consuming DeckDecoder.Decoded, byteCount: Int, images: ImageFolder,
+    mutating func cardRows(of decoded: consuming DeckDecoder.Decoded, byteCount: Int, bytes: [UInt8]? = nil, images: ImageFolder,
                            log: inout DiagnosticLog) -> [CardRow] {
         let file = SourceLocation(path: path)
         guard byteCount > 0 else {
@@ -26,12 +29,18 @@ struct DeckSheet {
             return []
         }
         let encoding = decoded.encoding
-        // U+FFFD is EF BF BD in UTF-8: look for its first byte with memchr before scanning scalars.
-        let mayHoldReplacement = decoded.text.withUTF8 { bytes in bytes.baseAddress.map { memchr($0, 0xEF, bytes.count) != nil } ?? false }
-        if forcedEncoding == nil && mayHoldReplacement && decoded.text.unicodeScalars.contains("\u{FFFD}") {
+        let hasReplacement = Self.holdsReplacement(decoded.text)
+        if forcedEncoding == nil && hasReplacement {
             log.warning("some bytes are not valid \(encoding.rawValue) and show as \u{FFFD}; pass --deck-encoding to choose the export's encoding", at: file)
         }
-        var (rows, issues) = TabularText.parse(decoded.text)
+        var parsed = TabularText.parseWithStarts(decoded.text)
+        let issues = parsed.issues, endLine = parsed.line
+        // A snapshot needs each row's place in the file: counted in the text before it is let go.
+        let snapshotting = export != nil && chunks != nil && RowSnapshot.covers(encoding) && issues.isEmpty && !hasReplacement
+        let ends = snapshotting ? Self.fileOffsets(of: parsed.ends, in: decoded.text, encoding: encoding, base: decoded.textStart) : []
+        let endLines = parsed.endLines
+        var rows = parsed.rows
+        parsed = TabularText.Parser.Result()
         decoded.text = ""
         for issue in issues {
             log.error(issue.message, at: SourceLocation(path: path, line: issue.line, column: issue.column))
@@ -60,18 +69,36 @@ struct DeckSheet {
             return []
         }
         let headerRow = rows[found.index]
-        for (column, message) in found.warnings {
-            log.warning(message, at: SourceLocation(path: path, line: headerRow.line, column: column + 1))
-        }
+        reportHeader(found.warnings, line: headerRow.line, log: &log)
         var result: [CardRow] = []
+        var records: [RowRecord] = []  // kept for a snapshot only
+        var cardRecords: [Int] = []
         var previousCategory: String?
-        for row in rows.dropFirst(found.index + 1) {
-            if let card = read(row, columns: found.columns, images: images, previousCategory: &previousCategory, log: &log) {
+        for (position, row) in rows.enumerated().dropFirst(found.index + 1) {
+            guard var record = RowRecord(row, columns: found.columns) else { continue }
+            if let card = replay(record, columns: found.columns, images: images, previousCategory: &previousCategory, log: &log) {
+                if snapshotting { cardRecords.append(records.count) }
                 result.append(card)
             }
+            if snapshotting {
+                record.end = ends[position]
+                record.nextLine = endLines[position]
+                record.cells = nil
+                records.append(record)
+            }
         }
+        let header = snapshotting ? headerRow.cells.map(String.init) : []
         rows = []  // the cards now hold the cells they need (slices of the text, freed once parsed)
         parseSections(of: &result, columns: found.columns)
+        if snapshotting {
+            let layout = RowSnapshot(size: byteCount, encoding: encoding, forced: forcedEncoding, textStart: decoded.textStart,
+                                     headerLine: headerRow.line, header: header, endLine: endLine, blocks: [], records: records)
+            if let bytes {
+                keep(snapshot(layout, cards: result, cardRecords: cardRecords) { range in Self.digest(of: bytes, range) })
+            } else {
+                keepSnapshotHashingExport(layout, cards: result, cardRecords: cardRecords)
+            }
+        }
         return result
     }
 
@@ -97,49 +124,6 @@ struct DeckSheet {
         return text
     }
 
-    private mutating func read(_ row: TabularRow, columns: DeckColumns, images: ImageFolder,
-                      previousCategory: inout String?, log: inout DiagnosticLog) -> CardRow? {
-        let cells = row.cells
-        let at = SourceLocation(path: path, line: row.line, column: 1)
-        if cells.allSatisfy(Self.isBlank) { return nil }
-        if let problem = Self.oversizedCell(cells, columns: columns) {
-            log.error(problem.message, at: SourceLocation(path: path, line: row.line, column: problem.column + 1))
-            return nil
-        }
-        if cells.count > columns.lastUsedColumn + 1,
-           let extra = cells[(columns.lastUsedColumn + 1)...].firstIndex(where: { !Self.isBlank($0) }) {
-            log.warning("column \(extra + 1) has text but no header; name it (e.g. Header N / InfoN) or remove it — it is ignored",
-                        at: SourceLocation(path: path, line: row.line, column: extra + 1))
-        }
-        var category = Self.value(cells, columns.category)
-        let topic = Self.value(cells, columns.topic)
-        let subtopic = Self.value(cells, columns.subtopic)
-        if category == nil {
-            guard topic != nil || subtopic != nil else {
-                log.warning("row has text but no Category, Topic or Subtopic; it is ignored", at: at)
-                return nil
-            }
-            guard let previous = previousCategory else {
-                log.warning("row has no Category and no earlier row gives one; fill in the Category cell — the row is ignored", at: at)
-                return nil
-            }
-            log.warning("row has no Category; using '\(previous)' from the row above", at: at)
-            category = previous
-        }
-        guard let category else { return nil }
-        previousCategory = category
-        let slide = Self.value(cells, columns.slide)
-        if topic == nil && subtopic == nil {
-            return CardRow(category: category, topic: nil, subtopic: nil, slide: slide, images: [], sections: .parsed([]),
-                           source: SourceLine(path: path, line: row.line))
-        }
-        var card = CardRow(category: category, topic: topic, subtopic: subtopic, slide: slide,
-                           images: readImages(cells, columns: columns, images: images, line: row.line, log: &log),
-                           sections: .parsed([]), source: SourceLine(path: path, line: row.line))
-        card.pendingCells = cells
-        return card
-    }
-
     /// Parses the Header/Info cells of a row (pure, so rows are parsed in parallel).
     static func sections(of cells: [Substring], columns: DeckColumns) -> [CardSection] {
         columns.sections.compactMap { pair -> CardSection? in
@@ -150,7 +134,6 @@ struct DeckSheet {
         }
     }
 
-    /// Whether a cell is empty, blank or `nil`, without copying large cells.
     /// The longest title (Category, Topic, Subtopic) a deck may hold, in UTF-8 bytes.
     static let maximumTitleBytes = 4 * 1024
     /// The longest cell a deck may hold, in UTF-8 bytes.
@@ -172,46 +155,8 @@ struct DeckSheet {
         return nil
     }
 
+    /// Whether a cell is empty, blank or `nil`, without copying large cells.
     static func isBlank(_ cell: Substring) -> Bool {
         block([cell], 0) == nil
-    }
-
-    private mutating func readImages(_ cells: [Substring], columns: DeckColumns, images: ImageFolder, line: Int,
-                            log: inout DiagnosticLog) -> [CardImage] {
-        guard let list = Self.value(cells, columns.image) else {
-            if Self.value(cells, columns.caption) != nil {
-                log.warning("captions are given but no image; the captions are ignored",
-                            at: SourceLocation(path: path, line: line, column: (columns.caption ?? 0) + 1))
-            }
-            return []
-        }
-        let imageColumn = (columns.image ?? 0) + 1
-        let names = list.split(separator: ",").map { $0.trimmingSpaces }.filter { !$0.isEmpty && $0.lowercased() != "nil" }
-        let captions = (Self.value(cells, columns.caption) ?? "").split(separator: "*", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        let usedCaptions = captions.count == 1 && captions[0].isEmpty ? [] : captions
-        if !usedCaptions.isEmpty && usedCaptions.count != names.count {
-            log.warning("\(names.count) image(s) but \(usedCaptions.count) caption(s); captions are matched by position (separate captions with *)",
-                        at: SourceLocation(path: path, line: line, column: (columns.caption ?? 0) + 1))
-        }
-        var result: [CardImage] = []
-        for (index, name) in names.enumerated() {
-            let caption = index < usedCaptions.count && !usedCaptions[index].isEmpty && usedCaptions[index].lowercased() != "nil"
-                ? usedCaptions[index] : nil
-            guard ImageFolder.isSafe(name) else {
-                log.warning("image name '\(name)' is not a file name inside deck/images/; it is ignored",
-                            at: SourceLocation(path: path, line: line, column: imageColumn))
-                continue
-            }
-            if let real = images.lookup(name) {
-                result.append(CardImage(file: real, caption: caption, exists: true))
-            } else if !images.exists {
-                missingImages += 1
-            } else {
-                log.warning("image '\(name)' is not in deck/images/; the card is shown without it",
-                            at: SourceLocation(path: path, line: line, column: imageColumn))
-            }
-        }
-        return result
     }
 }

@@ -16,6 +16,22 @@ public protocol SectionChunkStore: Sendable {
     func keepChunk(named name: ContentDigest) -> Bool
     /// Keeps new `bytes` under `name` for the next build.
     func store(_ bytes: [UInt8], named name: ContentDigest)
+    /// The bytes an earlier build kept under `name`, without keeping them for the next build: a chunk
+    /// an edit cut differently, whose rows' sections are taken from it once. `nil` when there are none.
+    func previousChunk(named name: ContentDigest) -> [UInt8]?
+    /// The row snapshot (``RowSnapshot``) an earlier build kept for the export shown as `path`, or `nil`.
+    func rowSnapshot(for path: String) -> [UInt8]?
+    /// Keeps `bytes` as the row snapshot of the export shown as `path`, for the next build.
+    func storeRowSnapshot(_ bytes: [UInt8], for path: String)
+}
+
+extension SectionChunkStore {
+    /// None: rows an edit left alone are read again with the rest.
+    public func previousChunk(named name: ContentDigest) -> [UInt8]? { nil }
+    /// None: the export is read whole.
+    public func rowSnapshot(for path: String) -> [UInt8]? { nil }
+    /// Nothing is kept.
+    public func storeRowSnapshot(_ bytes: [UInt8], for path: String) {}
 }
 
 /// The digests that identify rows and chunks of rows, and the byte form of a chunk's sections.

@@ -32,11 +32,16 @@ public enum TabularText {
     /// exactly there (the break was not inside a quoted cell); otherwise the first half's parse
     /// simply goes on. Either way the result is the one-pass parse's.
     public static func parse(_ text: String, splittingAbove threshold: Int = 1 << 20) -> (rows: [TabularRow], issues: [TabularIssue]) {
+        let parsed = parseWithStarts(text, splittingAbove: threshold)
+        return (parsed.rows, parsed.issues)
+    }
+
+    /// ``parse(_:splittingAbove:)``, with where each row ends (UTF-8 offset in `text`, and line).
+    static func parseWithStarts(_ text: String, splittingAbove threshold: Int = 1 << 20) -> Parser.Result {
         var contiguous = text  // `withUTF8` may make a copy contiguous; cells slice `text` at the same offsets
         return contiguous.withUTF8 { bytes in
             guard bytes.count > threshold, let second = speculativeRowStart(in: bytes) else {
-                let whole = Parser(bytes: bytes, text: text).parse(from: 0, line: 1, stoppingAtRowEndFrom: nil)
-                return (whole.rows, whole.issues)
+                return Parser(bytes: bytes, text: text).parse(from: 0, line: 1, stoppingAtRowEndFrom: nil)
             }
             nonisolated(unsafe) let bytes = bytes
             var halves: [Parser.Result?] = [nil, nil]
@@ -55,8 +60,17 @@ public enum TabularText {
                 let shift = first.line - 1
                 for index in rest.rows.indices { rest.rows[index].line += shift }
                 for index in rest.issues.indices { rest.issues[index].line += shift }
+                for index in rest.endLines.indices { rest.endLines[index] += shift }
+                rest.line += shift
             }
-            return (first.rows + rest.rows, first.issues + rest.issues)
+            var whole = first
+            whole.rows += rest.rows
+            whole.ends += rest.ends
+            whole.endLines += rest.endLines
+            whole.issues += rest.issues
+            whole.end = rest.end
+            whole.line = rest.line
+            return whole
         }
     }
 
@@ -72,6 +86,9 @@ public enum TabularText {
     struct Parser {
         struct Result {
             var rows: [TabularRow] = []
+            /// Where each row ends: the offset after its line break (or the end), and the line there.
+            var ends: [Int] = []
+            var endLines: [Int] = []
             var issues: [TabularIssue] = []
             /// Where parsing stopped (the start of the next row, or the end).
             var end = 0
@@ -129,6 +146,8 @@ public enum TabularText {
             func endRow() {
                 if rowHasContent {
                     result.rows.append(TabularRow(line: rowLine, cells: cells))
+                    result.ends.append(index)
+                    result.endLines.append(line)
                 }
                 cells = []
                 rowHasContent = false

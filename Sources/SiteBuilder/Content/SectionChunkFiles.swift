@@ -20,6 +20,7 @@ final class SectionChunkFiles: SectionChunkStore {
 
     init(output: HashingOutput, previousSite: URL?) {
         files = KeptChunkFiles(folder: Self.folder, output: output, previousSite: previousSite)
+        rows = KeptChunkFiles(folder: Self.rowsFolder, output: output, previousSite: previousSite)
     }
 
     func chunk(named name: ContentDigest) -> [UInt8]? {
@@ -38,6 +39,27 @@ final class SectionChunkFiles: SectionChunkStore {
     func store(_ bytes: [UInt8], named name: ContentDigest) {
         guard handled.withLock({ $0.insert(name).inserted }) else { return }
         files.write(bytes, as: name.hex)
+    }
+
+    func previousChunk(named name: ContentDigest) -> [UInt8]? {
+        files.readOnce(name.hex)
+    }
+
+    func rowSnapshot(for path: String) -> [UInt8]? {
+        rows.readOnce(Self.snapshotName(for: path))
+    }
+
+    func storeRowSnapshot(_ bytes: [UInt8], for path: String) {
+        rows.write(bytes, as: Self.snapshotName(for: path))
+    }
+
+    /// Where the row snapshots (``RowSnapshot``) go, relative to the site: one per export, named by
+    /// the SHA-256 of the path it is shown as.
+    static let rowsFolder = ".loupe/rows/"
+    private let rows: KeptChunkFiles
+
+    private static func snapshotName(for path: String) -> String {
+        ContentHash.digest(Array(path.utf8)).hex
     }
 }
 
@@ -62,6 +84,18 @@ struct KeptChunkFiles: Sendable {
             output.distrust(path)  // written again, not left altered
             return nil
         }
+        return [UInt8](data)
+    }
+
+    /// The bytes the previous build kept as `name`, not kept for the next build; `nil` when there are
+    /// none, or they are not the bytes the manifest recorded.
+    func readOnce(_ name: String) -> [UInt8]? {
+        guard let previousSite else { return nil }
+        let path = folder + name
+        guard let record = output.recorded(path),
+              let data = FileManager.default.contents(atPath: previousSite.path + "/" + path),
+              data.count == record.size, HashingOutput.hex(data, path: path) == record.hash
+        else { return nil }
         return [UInt8](data)
     }
 

@@ -36,6 +36,8 @@ final class HashingOutput: SiteOutput, Sendable {
         return record
     }
 
+    func recorded(_ relativePath: String) -> WrittenFile? { base.recorded(relativePath) }
+
     func distrust(_ relativePath: String) {
         files.withLock { $0[relativePath] = nil }
         base.distrust(relativePath)

@@ -51,6 +51,11 @@ final class IncrementalOutput: SiteOutput, Sendable {
         return old
     }
 
+    func recorded(_ relativePath: String) -> WrittenFile? {
+        guard let old = previous[relativePath], old.isPresent(at: destinationPath + "/" + relativePath) else { return nil }
+        return old
+    }
+
     func distrust(_ relativePath: String) {
         state.withLock { state in
             state.kept.remove(relativePath)

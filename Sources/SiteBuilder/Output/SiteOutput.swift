@@ -11,6 +11,9 @@ public protocol SiteOutput: Sendable {
     /// Marks the previous build's file at `relativePath` as not what its record says (found altered),
     /// so writing it again really writes it.
     func distrust(_ relativePath: String)
+    /// The previous build's record of the file at `relativePath` when the file is still there, without
+    /// keeping it (a file read once, then replaced or dropped); `nil` when there is none.
+    func recorded(_ relativePath: String) -> WrittenFile?
 }
 
 extension SiteOutput {
@@ -24,6 +27,9 @@ extension SiteOutput {
 
     /// Nothing kept, so nothing to distrust.
     public func distrust(_ relativePath: String) {}
+
+    /// No previous build.
+    public func recorded(_ relativePath: String) -> WrittenFile? { nil }
 }
 
 extension StagedOutput: SiteOutput {}

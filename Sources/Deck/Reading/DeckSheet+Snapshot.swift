@@ -1,0 +1,304 @@
+import Diagnostics
+import Dispatch
+import Foundation
+import Synchronization
+
+/// The export a ``DeckSheet`` reads, for making and using a ``RowSnapshot``.
+struct SnapshotSource: Sendable {
+    var url: URL
+    var folder: ContentFolder
+    /// The file's identity before it was read, and when it was taken: a snapshot is kept only when the
+    /// file is still the same after its blocks were hashed, and was last written well before that.
+    var identity: FileIdentity?
+    var taken: Double
+
+    /// The source of the export at `url`, its identity taken now.
+    init(url: URL, folder: ContentFolder) {
+        self.url = url
+        self.folder = folder
+        taken = Date().timeIntervalSince1970
+        identity = FileIdentity(path: url.path)
+    }
+
+    /// Whether the file is unchanged since ``identity`` was taken, and was written long enough before
+    /// that any later write shows in its times (2 s for a file system that keeps whole seconds).
+    var isSettled: Bool {
+        guard let identity, FileIdentity(path: url.path) == identity else { return false }
+        let wholeSeconds = identity.changed.rounded(.towardZero) == identity.changed
+        return taken - identity.changed >= (wholeSeconds ? 2 : 0.1)
+    }
+}
+
+/// Ranges of an export's bytes, read with `pread`.
+struct ExportBytes {
+    let descriptor: Int32
+    let size: Int
+
+    /// The bytes of `range`, or `nil` when they cannot all be read.
+    func read(_ range: Range<Int>) -> [UInt8]? {
+        guard range.lowerBound >= 0, range.upperBound <= size else { return nil }
+        var complete = true
+        let bytes = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, count in
+            var done = 0
+            while done < range.count {
+                let got = pread(descriptor, buffer.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
+                if got < 0 && errno == EINTR { continue }
+                if got <= 0 { complete = false; break }
+                done += got
+            }
+            count = done
+        }
+        return complete ? bytes : nil
+    }
+
+    /// The SHA-256 of the bytes of `range`, hashed where the file's pages are mapped (copying a
+    /// 36 MB export into fresh memory cost more than hashing it).
+    func hash(_ range: Range<Int>) -> ContentDigest? {
+        guard range.lowerBound >= 0, range.upperBound <= size else { return nil }
+        guard !range.isEmpty else { return ContentHash.digest([]) }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let start = range.lowerBound / page * page
+        let length = range.upperBound - start
+        guard let mapped = mmap(nil, length, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, off_t(start)),
+              mapped != MAP_FAILED else { return read(range).map(ContentHash.digest) }
+        defer { munmap(mapped, length) }
+        return ContentHash.digest(UnsafeRawBufferPointer(start: mapped + (range.lowerBound - start), count: range.count))
+    }
+}
+
+extension DeckSheet {
+    /// Whether `text` holds U+FFFD (a byte its encoding could not decode, or the character itself):
+    /// its first UTF-8 byte is looked for with `memchr` before any scalar is.
+    static func holdsReplacement(_ text: String) -> Bool {
+        var text = text
+        let mayHold = text.withUTF8 { bytes in bytes.baseAddress.map { memchr($0, 0xEF, bytes.count) != nil } ?? false }
+        return mayHold && text.unicodeScalars.contains("\u{FFFD}")
+    }
+
+    /// Reports the header's warnings.
+    func reportHeader(_ warnings: [(Int, String)], line: Int, log: inout DiagnosticLog) {
+        for (column, message) in warnings {
+            log.warning(message, at: SourceLocation(path: path, line: line, column: column + 1))
+        }
+    }
+
+    /// Where in the file each of the ascending UTF-8 offsets `starts` of `text` is, for text decoded
+    /// from `encoding` beginning at byte `base`: the same offset in UTF-8, and two bytes a UTF-16 unit
+    /// (a scalar over U+FFFF is two units: four UTF-8 bytes, the first at least 0xF0).
+    static func fileOffsets(of starts: [Int], in text: String, encoding: DeckEncoding, base: Int) -> [Int] {
+        guard encoding != .utf8 else { return starts.map { base + $0 } }
+        var text = text
+        return text.withUTF8 { bytes in
+            var offsets: [Int] = []
+            offsets.reserveCapacity(starts.count)
+            var units = 0, position = 0
+            for start in starts {
+                for byte in bytes[position..<start] {
+                    units &+= (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0)
+                }
+                position = start
+                offsets.append(base + 2 * units)
+            }
+            return offsets
+        }
+    }
+
+    /// The SHA-256 of `bytes[range]`.
+    static func digest(of bytes: [UInt8], _ range: Range<Int>) -> ContentDigest {
+        bytes.withUnsafeBytes { ContentHash.digest(UnsafeRawBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// `layout` with each card's sections digest and chunk place and the blocks the records cut into,
+    /// each hashed by `hash` (on every core); `nil` when a block has no hash or a row was refused (the
+    /// build fails). Every block's hash must be that of the bytes its rows were read from.
+    func snapshot(_ layout: RowSnapshot, cards: [CardRow], cardRecords: [Int],
+                  hash: @Sendable (Range<Int>) -> ContentDigest?) -> RowSnapshot? {
+        guard !layout.records.isEmpty, !layout.records.contains(where: { $0.refusal != nil }) else { return nil }
+        var snapshot = layout
+        for (card, index) in zip(cards, cardRecords) {
+            snapshot.records[index].sectionsDigest = card.sectionsDigest
+            snapshot.records[index].keptSections = card.keptSections
+        }
+        let cuts = RowSnapshot.cuts(of: snapshot.records, size: snapshot.size)
+        var hashes = [ContentDigest?](repeating: nil, count: cuts.count)
+        hashes.withUnsafeMutableBufferPointer { slots in
+            nonisolated(unsafe) let slots = slots
+            DispatchQueue.concurrentPerform(iterations: cuts.count) { index in slots[index] = hash(cuts[index].bytes) }
+        }
+        guard hashes.allSatisfy({ $0 != nil }) else { return nil }
+        snapshot.blocks = zip(cuts, hashes).map { RowSnapshot.Block(start: $0.bytes.lowerBound, end: $0.bytes.upperBound, hash: $1!, rows: $0.rows) }
+        return snapshot
+    }
+
+    /// Keeps `snapshot` for the next build.
+    func keep(_ snapshot: RowSnapshot?) {
+        guard let snapshot, let store = chunks else { return }
+        store.storeRowSnapshot(snapshot.encoded, for: path)
+    }
+
+    /// Keeps the snapshot of an export that was streamed (its bytes were never all in memory): its
+    /// blocks are hashed from the file read again, and kept only when the file has the same identity
+    /// after that as before it was read, and was last changed well before (``SnapshotSource/isSettled``).
+    func keepSnapshotHashingExport(_ layout: RowSnapshot, cards: [CardRow], cardRecords: [Int]) {
+        guard let export else { return }
+        var ignored = DiagnosticLog()
+        let made: RowSnapshot?? = export.folder.withOpenFile(export.url, display: path, log: &ignored) { descriptor, size, _ in
+            guard size == layout.size else { return nil }
+            let file = ExportBytes(descriptor: descriptor, size: size)
+            return snapshot(layout, cards: cards, cardRecords: cardRecords) { file.hash($0) }
+        }
+        guard let made = made ?? nil, export.isSettled else { return }
+        keep(made)
+    }
+
+    /// The card rows of the export, taking the rows an edit left alone from the previous build's
+    /// snapshot and reading only the bytes between the blocks still in place from the start and
+    /// those shifted by the change in size from the end. `nil` when the snapshot does not apply (the
+    /// encoding is not covered, the header's block changed, the changed bytes do not start and end
+    /// where a row does, or a row needs sections no chunk holds): the caller then reads the export
+    /// whole. Diagnostics are reported only when the rows are returned.
+    mutating func cardRows(reusing old: RowSnapshot, images: ImageFolder, log: inout DiagnosticLog) -> [CardRow]? {
+        guard let export, old.forced == forcedEncoding, RowSnapshot.covers(old.encoding),
+              let columns = try? DeckColumns.find(in: old.header).get() else { return nil }
+        var scratch = DiagnosticLog()
+        let missingBefore = missingImages
+        let result: ([CardRow], RowSnapshot)?? = export.folder.withOpenFile(export.url, display: path, log: &scratch) { descriptor, size, log in
+            rows(reusing: old, columns: columns, file: ExportBytes(descriptor: descriptor, size: size), images: images, log: &log)
+        }
+        guard let (cards, snapshot) = result ?? nil else {
+            missingImages = missingBefore
+            return nil
+        }
+        log.merge(scratch)
+        keep(snapshot)
+        return cards
+    }
+
+    /// ``cardRows(reusing:images:log:)`` on the open export: the cards and the next snapshot.
+    private mutating func rows(reusing old: RowSnapshot, columns: (DeckColumns, [(Int, String)]), file: ExportBytes,
+                               images: ImageFolder, log: inout DiagnosticLog) -> ([CardRow], RowSnapshot)? {
+        let unit = old.encoding == .utf8 ? 1 : 2
+        let size = file.size, shift = size - old.size, blocks = old.blocks
+        guard (size - old.textStart) % unit == 0 else { return nil }
+        // The blocks still in place from the start, and those shifted by `shift` from the end (never
+        // the first, which holds the header), on two cores: each side stops where the other got to.
+        let prefix = Atomic<Int>(0), suffix = Atomic<Int>(blocks.count)
+        DispatchQueue.concurrentPerform(iterations: 2) { side in
+            if side == 0 {
+                while case let next = prefix.load(ordering: .acquiring), next < suffix.load(ordering: .acquiring),
+                      blocks[next].end <= size, file.hash(blocks[next].start..<blocks[next].end) == blocks[next].hash {
+                    prefix.store(next + 1, ordering: .releasing)
+                }
+            } else {
+                while case let next = suffix.load(ordering: .acquiring) - 1, next >= max(1, prefix.load(ordering: .acquiring)),
+                      blocks[next].start + shift >= 0, blocks[next].end + shift <= size,
+                      file.hash(blocks[next].start + shift..<blocks[next].end + shift) == blocks[next].hash {
+                    suffix.store(next, ordering: .releasing)
+                }
+            }
+        }
+        let kept = prefix.load(ordering: .acquiring)
+        guard kept >= 1 else { return nil }
+        let changedStart = blocks[kept - 1].end
+        var resumed = max(suffix.load(ordering: .acquiring), kept)
+        while resumed < blocks.count, blocks[resumed].start + shift < changedStart { resumed += 1 }
+        // One block found in place is read again with the changed bytes: the changed rows end where a
+        // block ends, so the cut before the rest stays where it was (an edit to the row before it
+        // could otherwise move it) and every new block lies in bytes read now.
+        if resumed < blocks.count { resumed += 1 }
+        let changedEnd = resumed < blocks.count ? blocks[resumed].start + shift : size
+        guard changedEnd >= changedStart else { return nil }
+        // Without a byte-order mark or `--deck-encoding`, UTF-16 is told by the zeros in the first 4 KB:
+        // an edit there must not change what they say.
+        if old.forced == nil && old.textStart == 0 {
+            guard let sample = file.read(0..<min(4096, size)),
+                  DeckDecoder.guessUTF16WithoutBOM(sample) == (old.encoding == .utf8 ? nil : old.encoding) else { return nil }
+        }
+
+        // The changed bytes must start and end where a row does, as a reading of the whole file has it.
+        func unitValue(at offset: Int) -> UInt16? {
+            guard offset >= old.textStart, offset + unit <= size, let bytes = file.read(offset..<offset + unit) else { return nil }
+            if unit == 1 { return UInt16(bytes[0]) }
+            return old.encoding == .utf16LE ? UInt16(bytes[0]) | UInt16(bytes[1]) << 8 : UInt16(bytes[0]) << 8 | UInt16(bytes[1])
+        }
+        func endsRow(at offset: Int) -> Bool {
+            // A line break ends just before `offset`, and is not a CR whose LF comes after `offset`.
+            guard let last = unitValue(at: offset - unit), last == 0x0A || last == 0x0D else { return false }
+            return last == 0x0A || unitValue(at: offset) != 0x0A
+        }
+        if changedStart < size, !endsRow(at: changedStart) { return nil }
+        if changedEnd > changedStart, resumed < blocks.count, !endsRow(at: changedEnd) { return nil }
+
+        // The changed bytes, parsed from the line they start on.
+        guard let bytes = file.read(changedStart..<changedEnd) else { return nil }
+        let text: String
+        if unit == 1 {
+            guard let valid = String(validating: bytes, as: UTF8.self) else { return nil }
+            text = valid
+        } else {
+            text = DeckDecoder.utf16ToString(bytes[...], littleEndian: old.encoding == .utf16LE)
+        }
+        guard !Self.holdsReplacement(text) else { return nil }
+        let startLine = kept < blocks.count ? old.startLine(ofBlock: kept) : old.endLine
+        var parsed = TabularText.Parser.Result()
+        var contiguous = text
+        contiguous.withUTF8 { utf8 in
+            parsed = TabularText.Parser(bytes: utf8, text: text).parse(from: 0, line: startLine, stoppingAtRowEndFrom: nil)
+        }
+        guard parsed.issues.isEmpty else { return nil }
+        let changedEndLine = parsed.line
+        let ends = Self.fileOffsets(of: parsed.ends, in: text, encoding: old.encoding, base: changedStart)
+
+        // Every record: kept from the start, read now, kept from the end (moved by the change).
+        var records = Array(old.records[..<blocks[kept - 1].rows.upperBound])
+        for (position, row) in parsed.rows.enumerated() {
+            guard var record = RowRecord(row, columns: columns.0) else { continue }
+            record.end = ends[position]
+            record.nextLine = parsed.endLines[position]
+            records.append(record)
+        }
+        let lineShift = resumed < blocks.count ? changedEndLine - old.startLine(ofBlock: resumed) : 0
+        if resumed < blocks.count {
+            for var record in old.records[blocks[resumed].rows.lowerBound...] {
+                record.line += lineShift
+                record.nextLine += lineShift
+                record.end += shift
+                records.append(record)
+            }
+        }
+        parsed = TabularText.Parser.Result()
+
+        reportHeader(columns.1, line: old.headerLine, log: &log)
+        var cards: [CardRow] = []
+        var cardRecords: [Int] = []
+        var previousCategory: String?
+        for index in records.indices {
+            guard let card = replay(records[index], columns: columns.0, images: images, previousCategory: &previousCategory, log: &log)
+            else { continue }
+            // A row that became a card without being read now has no sections to take.
+            if card.pendingCells == nil && card.keptSections == nil && (card.topic != nil || card.subtopic != nil) { return nil }
+            cards.append(card)
+            cardRecords.append(index)
+            records[index].cells = nil
+        }
+        guard parseSections(of: &cards, columns: columns.0) else { return nil }
+
+        // Each block of the next snapshot is one found in place (its hash checked above) or lies in
+        // the bytes read now.
+        var found: [Range<Int>: ContentDigest] = [:]
+        for block in blocks[..<kept] { found[block.start..<block.end] = block.hash }
+        for block in blocks[resumed...] { found[block.start + shift..<block.end + shift] = block.hash }
+        let verified = found
+        let layout = RowSnapshot(size: size, encoding: old.encoding, forced: old.forced, textStart: old.textStart,
+                                 headerLine: old.headerLine, header: old.header,
+                                 endLine: resumed < blocks.count ? old.endLine + lineShift : changedEndLine,
+                                 blocks: [], records: records)
+        let snapshot = self.snapshot(layout, cards: cards, cardRecords: cardRecords) { range in
+            if let hash = verified[range] { return hash }
+            guard range.lowerBound >= changedStart, range.upperBound <= changedEnd else { return nil }
+            return Self.digest(of: bytes, range.lowerBound - changedStart..<range.upperBound - changedStart)
+        }
+        guard let snapshot else { return nil }
+        return (cards, snapshot)
+    }
+}

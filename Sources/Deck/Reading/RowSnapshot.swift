@@ -1,0 +1,177 @@
+import Diagnostics
+
+/// The rows of one export as a build read them, kept for the next build (`loupe build` keeps it in the
+/// site's `.loupe/rows/`), so an edit build reads only the part of the export that changed.
+///
+/// The rows after the header are cut into blocks after each card row whose sections digest ends a
+/// section chunk (``SectionChunkCoding/endsChunk(_:)``): the cuts depend on the rows alone, so an edit
+/// moves only the cuts next to it, and a build that used a snapshot makes the snapshot a full read
+/// makes. Each block is a byte range of the file with the SHA-256 of its bytes. The next build finds
+/// the blocks still in place from the start and shifted by the change in size from the end, reads the
+/// bytes between them, and takes every other row's ``RowRecord`` from here (``DeckSheet`` reading).
+struct RowSnapshot: Equatable {
+    /// A run of rows: the bytes `start..<end` of the file (block 0 starts at the file's first byte, so
+    /// it holds the byte-order mark and the header) and the records `rows`.
+    struct Block: Equatable {
+        var start: Int
+        var end: Int
+        var hash: ContentDigest
+        var rows: Range<Int>
+    }
+
+    /// The file's size in bytes.
+    var size: Int
+    var encoding: DeckEncoding
+    /// `--deck-encoding`, which must be the same for the snapshot to apply.
+    var forced: DeckEncoding?
+    /// Where the text starts (after a byte-order mark).
+    var textStart: Int
+    /// The header row's line and cells.
+    var headerLine: Int
+    var header: [String]
+    /// The line the file ends on (where text appended to it starts).
+    var endLine: Int
+    var blocks: [Block]
+    /// Every row after the header that says something, in file order.
+    var records: [RowRecord]
+
+    /// Whether the snapshot can be made and used for text in `encoding`: one whose byte offsets follow
+    /// from the decoded text (UTF-8 and UTF-16: a code page's decoding depends on the whole file).
+    static func covers(_ encoding: DeckEncoding) -> Bool {
+        encoding == .utf8 || encoding == .utf16LE || encoding == .utf16BE
+    }
+
+    /// The blocks of `records` in a file of `size` bytes, without their hashes: cut after each card row
+    /// whose sections digest ends a chunk (where its line break ends).
+    static func cuts(of records: [RowRecord], size: Int) -> [(bytes: Range<Int>, rows: Range<Int>)] {
+        var cuts: [(bytes: Range<Int>, rows: Range<Int>)] = []
+        var first = 0, start = 0
+        for index in records.indices where index + 1 < records.count {
+            guard let digest = records[index].sectionsDigest, SectionChunkCoding.endsChunk(digest) else { continue }
+            cuts.append((start..<records[index].end, first..<index + 1))
+            first = index + 1
+            start = records[index].end
+        }
+        cuts.append((start..<size, first..<records.count))
+        return cuts
+    }
+
+    /// The line block `index` starts on.
+    func startLine(ofBlock index: Int) -> Int {
+        index == 0 ? 1 : records[blocks[index - 1].rows.upperBound - 1].nextLine
+    }
+}
+
+extension RowSnapshot {
+    private static let magic = Array("LRS1".utf8)
+
+    /// The snapshot's bytes: numbers as LEB128, texts with their length, digests as their 32 bytes.
+    var encoded: [UInt8] {
+        var out = ChunkWriter(magic: Self.magic, capacity: 64 + records.count * 120)
+        func number(of value: DeckEncoding?) -> Int { value.flatMap { DeckEncoding.allCases.firstIndex(of: $0) }.map { $0 + 1 } ?? 0 }
+        func optional(_ text: String?) { if let text { out.text(text) } }
+        out.number(size)
+        out.number(number(of: encoding))
+        out.number(number(of: forced))
+        out.number(textStart)
+        out.number(headerLine)
+        out.number(header.count)
+        for cell in header { out.text(cell) }
+        out.number(endLine)
+        out.number(records.count)
+        for record in records {
+            out.number(record.line)
+            out.number(record.end)
+            out.number(record.nextLine)
+            let present: [Bool] = [record.category != nil, record.topic != nil, record.subtopic != nil, record.slide != nil,
+                                   record.imageList != nil, record.captions != nil, record.extraColumn != nil,
+                                   record.sectionsDigest != nil, record.keptSections != nil]
+            out.number(present.enumerated().reduce(0) { $0 | ($1.element ? 1 << $1.offset : 0) })
+            for text in [record.category, record.topic, record.subtopic, record.slide, record.imageList, record.captions] {
+                optional(text)
+            }
+            if let column = record.extraColumn { out.number(column) }
+            if let digest = record.sectionsDigest { out.raw(digest.bytes) }
+            if let kept = record.keptSections {
+                out.raw(kept.chunk.bytes)
+                out.number(kept.rowCount)
+                out.number(kept.index)
+            }
+        }
+        out.number(blocks.count)
+        for block in blocks {
+            out.number(block.start)
+            out.number(block.end)
+            out.raw(block.hash.bytes)
+            out.number(block.rows.lowerBound)
+            out.number(block.rows.upperBound)
+        }
+        return out.bytes
+    }
+
+    /// The snapshot of `bytes`, or `nil` when they are not one this executable wrote whole: every
+    /// length, count and range is checked, and the blocks must cover the records and the file in order.
+    init?(decoding bytes: [UInt8]) {
+        let decoded: RowSnapshot? = bytes.withUnsafeBufferPointer { buffer in
+            var input = ChunkReader(buffer)
+            func digest() -> ContentDigest? { input.take(32).flatMap { ContentDigest(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: $0))) } }
+            func encodingNumbered(_ number: Int?) -> DeckEncoding?? {
+                guard let number else { return nil }
+                if number == 0 { return .some(nil) }
+                return number <= DeckEncoding.allCases.count ? .some(DeckEncoding.allCases[number - 1]) : nil
+            }
+            guard input.expect(Self.magic), let size = input.number(),
+                  let found = encodingNumbered(input.number()), let encoding = found, let forced = encodingNumbered(input.number()),
+                  let textStart = input.number(), let headerLine = input.number(), let headerCount = input.number(),
+                  headerCount <= input.remaining else { return nil }
+            var header: [String] = []
+            for _ in 0..<headerCount {
+                guard let cell = input.text() else { return nil }
+                header.append(cell)
+            }
+            guard let endLine = input.number(), let recordCount = input.number(), recordCount <= input.remaining else { return nil }
+            var records: [RowRecord] = []
+            records.reserveCapacity(recordCount)
+            for _ in 0..<recordCount {
+                guard let line = input.number(), let end = input.number(), let nextLine = input.number(),
+                      let present = input.number(), present < 1 << 9 else { return nil }
+                var texts: [String?] = []
+                for bit in 0..<6 {
+                    if present & (1 << bit) == 0 { texts.append(nil); continue }
+                    guard let text = input.text() else { return nil }
+                    texts.append(text)
+                }
+                var extraColumn: Int?
+                if present & (1 << 6) != 0 { guard let column = input.number() else { return nil }; extraColumn = column }
+                var sectionsDigest: ContentDigest?
+                if present & (1 << 7) != 0 { guard let value = digest() else { return nil }; sectionsDigest = value }
+                var kept: KeptSections?
+                if present & (1 << 8) != 0 {
+                    guard let chunk = digest(), let rowCount = input.number(), let index = input.number(), index < rowCount
+                    else { return nil }
+                    kept = KeptSections(chunk: chunk, rowCount: rowCount, index: index)
+                }
+                records.append(RowRecord(line: line, end: end, nextLine: nextLine, category: texts[0], topic: texts[1], subtopic: texts[2],
+                                         slide: texts[3], imageList: texts[4], captions: texts[5], extraColumn: extraColumn,
+                                         sectionsDigest: sectionsDigest, keptSections: kept))
+            }
+            guard let blockCount = input.number(), blockCount >= 1, blockCount <= input.remaining else { return nil }
+            var blocks: [Block] = []
+            var expected = (start: 0, row: 0)
+            for _ in 0..<blockCount {
+                guard let start = input.number(), let end = input.number(), let hash = digest(),
+                      let lower = input.number(), let upper = input.number(),
+                      start == expected.start, end >= start, lower == expected.row, upper >= lower, upper <= recordCount
+                else { return nil }
+                blocks.append(Block(start: start, end: end, hash: hash, rows: lower..<upper))
+                expected = (end, upper)
+            }
+            guard input.isAtEnd, expected == (size, recordCount),
+                  blocks.dropLast().allSatisfy({ !$0.rows.isEmpty && records[$0.rows.upperBound - 1].end == $0.end }) else { return nil }
+            return RowSnapshot(size: size, encoding: encoding, forced: forced, textStart: textStart, headerLine: headerLine,
+                               header: header, endLine: endLine, blocks: blocks, records: records)
+        }
+        guard let decoded else { return nil }
+        self = decoded
+    }
+}

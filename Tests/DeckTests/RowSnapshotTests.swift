@@ -1,0 +1,266 @@
+@testable import Deck
+import Diagnostics
+import Foundation
+import Synchronization
+import Testing
+import TestSupport
+
+/// Row snapshots (`RowSnapshot`): after any edit, reading an export through the previous read's
+/// snapshot must give exactly the deck, the diagnostics and the next snapshot that reading it whole
+/// gives; and a snapshot that does not fit the file must never be used.
+@Suite("Row snapshots: an edit reads only what changed", .serialized)
+struct RowSnapshotTests {
+    /// A store in memory keeping chunks and snapshots as a site's `.loupe/` does.
+    final class SnapshotStore: SectionChunkStore {
+        struct State { var chunks: [ContentDigest: [UInt8]] = [:]; var snapshots: [String: [UInt8]] = [:] }
+        let state = Mutex(State())
+        func chunk(named name: ContentDigest) -> [UInt8]? { state.withLock { $0.chunks[name] } }
+        func keepChunk(named name: ContentDigest) -> Bool { state.withLock { $0.chunks[name] != nil } }
+        func store(_ bytes: [UInt8], named name: ContentDigest) { state.withLock { $0.chunks[name] = bytes } }
+        func previousChunk(named name: ContentDigest) -> [UInt8]? { state.withLock { $0.chunks[name] } }
+        func rowSnapshot(for path: String) -> [UInt8]? { state.withLock { $0.snapshots[path] } }
+        func storeRowSnapshot(_ bytes: [UInt8], for path: String) { state.withLock { $0.snapshots[path] = bytes } }
+        var snapshot: [UInt8]? { state.withLock { $0.snapshots.values.first } }
+        func forgetChunks() { state.withLock { $0.chunks = [:] } }
+    }
+
+    /// How the export is written.
+    enum Form: CaseIterable {
+        case utf16WithMark, utf8, utf8WithMark
+
+        func bytes(_ text: String) -> [UInt8] {
+            switch self {
+            case .utf16WithMark:
+                return [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+            case .utf8: return Array(text.utf8)
+            case .utf8WithMark: return [0xEF, 0xBB, 0xBF] + Array(text.utf8)
+            }
+        }
+    }
+
+    /// A deck's rows (each without its line break), shaped like a real export: quoted multi-line
+    /// cells, a blank Category taken from the row above, images that are missing, an extra column.
+    static func rows(count: Int, random: inout SeededRandom) -> [String] {
+        (0..<count).map { row(number: $0, random: &random) }
+    }
+
+    static func row(number: Int, random: inout SeededRandom) -> String {
+        let categories = ["Retina", "Cornea", "Lens", "Glaucoma"]
+        let category = random.next(below: 9) == 0 ? "" : categories[random.next(below: categories.count)]
+        let image = random.next(below: 7) == 0 ? "missing-\(number).png" : "nil"
+        let extra = random.next(below: 11) == 0 ? "\tstray text" : ""
+        let info = ["- <b>bold</b> point\n  - nested", "1. first\r\n2. second", "Mnemonic: ABC", "‘quoted’ – dash αβγ 👁"]
+        return "\(number)\t\(category)\tTopic \(random.next(below: 12))\tCard \(number) \(random.next(below: 1000))\t\(image)\tnil\t"
+            + "\"# Question \(number)?\"\t\"\(info[random.next(below: info.count)])\"\tWhy \(number)?\t\"\(info[random.next(below: info.count)])\"\(extra)"
+    }
+
+    static let header = "Title row of the export\n\tCategory\tTopic\tSubtopic\tImage\tImage Caption\tHeader 1\tInfo1\tHeader2\tInfo2"
+
+    /// The export's text: rows ended by CRLF or LF (each row keeps its own).
+    static func text(_ rows: [String], endings: [String]) -> String {
+        header + "\r\n" + zip(rows, endings).map { $0 + $1 }.joined()
+    }
+
+    /// Reads `bytes` as the only deck file through `store` (if any).
+    static func read(_ bytes: [UInt8], in root: URL, store: SnapshotStore?, forced: DeckEncoding? = nil, streaming: Bool = false)
+        throws -> (deck: Deck?, diagnostics: [Diagnostic], reused: Bool) {
+        let folder = root.appendingPathComponent("deck")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("deck.tsv")
+        if (try? Data(contentsOf: file)) != Data(bytes) { try Data(bytes).write(to: file) }
+        var reader = DeckReader(deckDirectory: folder, displayDirectory: "content/deck", forcedEncoding: forced)
+        reader.chunks = store
+        if streaming { reader.streamingAbove = 0 }
+        var log = DiagnosticLog()
+        var reused = 0
+        let deck = reader.read(log: &log, reusedSnapshots: &reused)
+        return (deck, log.all, reused > 0)
+    }
+
+    enum Edit: CaseIterable {
+        case word, insert, delete, blankCategory, firstRow, append, removeLast, swap, missingImage, blankLine, lineEnding, grow
+
+        func apply(to rows: inout [String], endings: inout [String], random: inout SeededRandom) {
+            let index = random.next(below: rows.count)
+            switch self {
+            case .word: rows[index] = rows[index].replacingOccurrences(of: "Question", with: "Query \(random.next(below: 100))")
+            case .insert:
+                rows.insert(RowSnapshotTests.row(number: 1000 + random.next(below: 1000), random: &random), at: index)
+                endings.insert("\r\n", at: index)
+            case .delete: rows.remove(at: index); endings.remove(at: index)
+            case .blankCategory:
+                var cells = rows[index].components(separatedBy: "\t")
+                cells[1] = ""
+                rows[index] = cells.joined(separator: "\t")
+            case .firstRow: rows[0] += " first"
+            case .append:
+                rows.append(RowSnapshotTests.row(number: 2000 + random.next(below: 1000), random: &random))
+                endings.append(random.next(below: 2) == 0 ? "\r\n" : "\n")
+            case .removeLast: rows.removeLast(); endings.removeLast()
+            case .swap: rows.swapAt(index, random.next(below: rows.count))
+            case .missingImage: rows[index] = rows[index].replacingOccurrences(of: "\tnil\tnil\t", with: "\tgone.png\tnil\t")
+            case .blankLine: rows.insert("", at: index); endings.insert("\n", at: index)
+            case .lineEnding: endings[index] = endings[index] == "\n" ? "\r\n" : "\n"
+            case .grow: rows[index] += String(repeating: " more", count: 1 + random.next(below: 50))
+            }
+        }
+    }
+
+    @Test(arguments: Form.allCases)
+    func afterRandomEditsAReadThroughTheSnapshotEqualsAWholeRead(form: Form) throws {
+        let root = try TemporaryFolder.make("row-snapshots")
+        defer { TemporaryFolder.remove(root) }
+        var random = SeededRandom(seed: 11)
+        var rows = Self.rows(count: 250, random: &random)
+        var endings = rows.map { _ in random.next(below: 5) == 0 ? "\n" : "\r\n" }
+        let store = SnapshotStore()
+        let first = try Self.read(form.bytes(Self.text(rows, endings: endings)), in: root, store: store)
+        #expect(first.deck != nil && !first.reused)
+        #expect(store.snapshot != nil, "a whole read keeps a snapshot")
+        var reusedCount = 0
+        var edits = Edit.allCases + Edit.allCases.shuffled(using: &random).prefix(4)
+        edits.shuffle(using: &random)
+        for (step, edit) in edits.enumerated() {
+            edit.apply(to: &rows, endings: &endings, random: &random)
+            let bytes = form.bytes(Self.text(rows, endings: endings))
+            let updated = try Self.read(bytes, in: root, store: store)
+            let snapshot = store.snapshot
+            let coldStore = SnapshotStore()
+            let cold = try Self.read(bytes, in: root.appendingPathComponent("cold"), store: coldStore)
+            let whole = try Self.read(bytes, in: root.appendingPathComponent("plain"), store: nil)
+            #expect(updated.deck == whole.deck, "step \(step) \(edit): the deck differs from a whole read")
+            #expect(updated.diagnostics == whole.diagnostics, "step \(step) \(edit): diagnostics differ")
+            #expect(cold.deck == whole.deck && cold.diagnostics == whole.diagnostics)
+            #expect(snapshot == coldStore.snapshot, "step \(step) \(edit): the next snapshot differs from a whole read's")
+            if updated.reused { reusedCount += 1 }
+            if edit == .firstRow { #expect(!updated.reused, "the header's block changed: the file is read whole") }
+        }
+        #expect(reusedCount >= edits.count - 3, "the snapshot was used in \(reusedCount) of \(edits.count) edits")
+    }
+
+    /// A quote that runs past the changed bytes (it swallows the next row's line break), a quote never
+    /// closed (an error), a chunk gone: each is read whole and reports what a whole read reports.
+    @Test func anEditThatMovesQuotingOrLosesAChunkIsReadWhole() throws {
+        let root = try TemporaryFolder.make("row-snapshots")
+        defer { TemporaryFolder.remove(root) }
+        var random = SeededRandom(seed: 3)
+        var rows = Self.rows(count: 300, random: &random)
+        let endings = rows.map { _ in "\r\n" }
+        let store = SnapshotStore()
+        func check(_ label: String, reused expected: Bool?) throws {
+            let bytes = Form.utf8.bytes(Self.text(rows, endings: endings))
+            let updated = try Self.read(bytes, in: root, store: store)
+            let whole = try Self.read(bytes, in: root.appendingPathComponent("plain"), store: nil)
+            if let expected { #expect(updated.reused == expected, "\(label)") }
+            #expect(updated.diagnostics == whole.diagnostics && updated.deck == whole.deck, "\(label)")
+        }
+        try check("first read", reused: false)
+        // The last row of the second block: a quote opened there closes in the block after it.
+        let snapshot = try #require(store.snapshot.flatMap(RowSnapshot.init(decoding:)))
+        let title = try #require(snapshot.records[snapshot.blocks[1].rows.upperBound - 1].subtopic)
+        let last = try #require(rows.firstIndex { $0.contains("\t\(title)\t") })
+        rows[last] += "\t\"stray"
+        try check("stray quote", reused: nil)  // closed in the next row, which is read again with it
+        rows[last].removeLast(7)
+        try check("repaired", reused: nil)
+        // Rows without quotes: a quote opened at a block's end runs past every byte read again.
+        let quoted = rows
+        rows = rows.map { $0.replacingOccurrences(of: "\"", with: "").replacingOccurrences(of: "\r\n", with: " ")
+            .replacingOccurrences(of: "\n", with: " ") }
+        try check("plain rows", reused: false)
+        rows[last] += "\t\"runaway"
+        try check("runaway quote", reused: false)
+        rows = quoted
+        try check("quoted again", reused: false)
+        rows[299] += "\t\"never closed"
+        try check("unclosed quote", reused: false)
+        rows[299].removeLast(14)
+        try check("repaired again", reused: nil)
+        rows[200] += " edited"
+        try check("an edit", reused: true)
+        rows[100] += " edited"
+        store.forgetChunks()
+        try check("sections no chunk holds", reused: false)
+    }
+
+    /// A row ending in a lone CR just before the changed bytes, which now start with LF: read whole,
+    /// CR LF is one line break, so the rows after it keep their line numbers.
+    @Test func aLineFeedAfterALoneCarriageReturnIsOneLineBreak() throws {
+        let root = try TemporaryFolder.make("row-snapshots")
+        defer { TemporaryFolder.remove(root) }
+        var random = SeededRandom(seed: 8)
+        var rows = Self.rows(count: 300, random: &random)
+        var endings = rows.map { _ in "\r\n" }
+        let store = SnapshotStore()
+        // First read, to find where the first block ends; then that row ends in a lone CR.
+        _ = try Self.read(Form.utf16WithMark.bytes(Self.text(rows, endings: endings)), in: root, store: store)
+        let snapshot = try #require(store.snapshot.flatMap(RowSnapshot.init(decoding:)))
+        let title = try #require(snapshot.records[snapshot.blocks[0].rows.upperBound - 1].subtopic)
+        let last = try #require(rows.firstIndex { $0.contains("\t\(title)\t") })
+        endings[last] = "\r"
+        for (label, change) in [("lone CR", {}), ("LF after it", { rows.insert("", at: last + 1); endings.insert("\n", at: last + 1) })] {
+            change()
+            let bytes = Form.utf16WithMark.bytes(Self.text(rows, endings: endings))
+            let updated = try Self.read(bytes, in: root, store: store)
+            let whole = try Self.read(bytes, in: root.appendingPathComponent("plain"), store: nil)
+            #expect(updated.diagnostics == whole.diagnostics && updated.deck == whole.deck, "\(label)")
+            #expect(whole.diagnostics.contains { $0.location.line ?? 0 > 100 }, "rows far down report their lines")
+        }
+    }
+
+    /// A streamed export's bytes are not kept, so its blocks are hashed from the file read again: the
+    /// snapshot is kept only when the file did not change meanwhile and was written 0.1 s before.
+    @Test func aStreamedExportKeepsASnapshotOnceItSettled() throws {
+        let root = try TemporaryFolder.make("row-snapshots")
+        defer { TemporaryFolder.remove(root) }
+        var random = SeededRandom(seed: 4)
+        var rows = Self.rows(count: 200, random: &random)
+        let endings = rows.map { _ in "\r\n" }
+        let store = SnapshotStore()
+        let bytes = Form.utf16WithMark.bytes(Self.text(rows, endings: endings))
+        _ = try Self.read(bytes, in: root, store: store, streaming: true)
+        #expect(store.snapshot == nil, "written just now: its next write could share its time stamp")
+        Thread.sleep(forTimeInterval: 0.15)
+        _ = try Self.read(bytes, in: root, store: store, streaming: true)
+        #expect(store.snapshot != nil)
+        #expect(store.snapshot == (try { let cold = SnapshotStore(); _ = try Self.read(bytes, in: root.appendingPathComponent("whole"), store: cold); return cold.snapshot }()),
+                "the same snapshot as from the bytes read whole")
+        rows[120] += " edited"
+        let edited = Form.utf16WithMark.bytes(Self.text(rows, endings: endings))
+        let updated = try Self.read(edited, in: root, store: store, streaming: true)
+        let whole = try Self.read(edited, in: root.appendingPathComponent("plain"), store: nil)
+        #expect(updated.reused && updated.deck == whole.deck && updated.diagnostics == whole.diagnostics)
+    }
+
+    @Test func aSnapshotSurvivesItsBytesAndRefusesDamage() throws {
+        let root = try TemporaryFolder.make("row-snapshots")
+        defer { TemporaryFolder.remove(root) }
+        var random = SeededRandom(seed: 5)
+        let rows = Self.rows(count: 200, random: &random)
+        let store = SnapshotStore()
+        _ = try Self.read(Form.utf16WithMark.bytes(Self.text(rows, endings: rows.map { _ in "\r\n" })), in: root, store: store)
+        let bytes = try #require(store.snapshot)
+        let snapshot = try #require(RowSnapshot(decoding: bytes))
+        #expect(snapshot.encoded == bytes)
+        #expect(snapshot.encoding == .utf16LE && snapshot.textStart == 2 && snapshot.headerLine == 2)
+        #expect(snapshot.blocks.count > 1 && snapshot.blocks.first?.start == 0)
+        #expect(snapshot.records.count == 200)
+        #expect(RowSnapshot(decoding: Array(bytes.dropLast())) == nil, "truncated")
+        #expect(RowSnapshot(decoding: bytes + [0]) == nil, "extra byte")
+        var shuffledBlocks = snapshot
+        shuffledBlocks.blocks.swapAt(0, 1)
+        #expect(RowSnapshot(decoding: shuffledBlocks.encoded) == nil, "blocks out of order")
+        var wrongSize = snapshot
+        wrongSize.size += 1
+        #expect(RowSnapshot(decoding: wrongSize.encoded) == nil, "blocks that do not end at the file's end")
+    }
+
+    /// Byte offsets of rows follow from the decoded text: UTF-16 counts two bytes a unit, four for a
+    /// scalar over U+FFFF.
+    @Test func fileOffsetsCountUTF16Units() {
+        let text = "a\u{E9}\u{1F441}\nb"
+        let starts = [0, text.utf8.count - 1]
+        #expect(DeckSheet.fileOffsets(of: starts, in: text, encoding: .utf16LE, base: 2) == [2, 2 + 2 * 5])
+        #expect(DeckSheet.fileOffsets(of: starts, in: text, encoding: .utf8, base: 3) == [3, 3 + text.utf8.count - 1])
+    }
+}
