@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Compares loupe binaries on the same deck, runs interleaved (A, B, A, B, …) so a noisy host slows
-# them alike: median wall time of one-card edits and of cold (--force) builds, and peak memory.
+# them alike (the order alternating each round): median wall time of one-card edits and of cold
+# (--force) builds, and peak memory.
 # Usage: scripts/bench-compare.sh DIR EDITS COLDS BINARY...
 #   DIR holds content/ (e.g. made by scripts/gen-bench-deck.py 10000 DIR) with a UTF-16 deck whose
 #   text contains "retina"; each edit replaces one such word after the middle of the deck.
@@ -21,12 +22,15 @@ open(path, "wb").write((text[:start] + f"edit{tag}a" + text[start + 6:]).encode(
 PY
 }
 for b in "$@"; do i=$(basename "$b"); "$b" build --quiet --content content --out "out-$i" --no-sessions; done
+# Each round runs the binaries in turn, in reverse order every other round: the first build after an
+# edit reads the deck from a cold cache line and runs alone on a just-woken core.
+order() { if [ $(( $1 % 2 )) -eq 0 ]; then printf '%s\n' "${@:2}"; else printf '%s\n' "${@:2}" | tac; fi; }
 for r in $(seq "$EDITS"); do
   edit "$r$RANDOM"; sleep 2.2  # past the 2 s a changed file is not trusted by its identity
-  for b in "$@"; do i=$(basename "$b"); /usr/bin/time -f "%e" -a -o "$RESULTS/edit-$i" "$b" build --quiet --content content --out "out-$i" --no-sessions; done
+  for b in $(order "$r" "$@"); do i=$(basename "$b"); /usr/bin/time -f "%e" -a -o "$RESULTS/edit-$i" "$b" build --quiet --content content --out "out-$i" --no-sessions; done
 done
-for _ in $(seq "$COLDS"); do
-  for b in "$@"; do i=$(basename "$b"); rm -rf "cold-$i"; sync
+for r in $(seq "$COLDS"); do
+  for b in $(order "$r" "$@"); do i=$(basename "$b"); rm -rf "cold-$i"; sync
     /usr/bin/time -f "%e %M" -a -o "$RESULTS/cold-$i" "$b" build --quiet --force --content content --out "cold-$i" --no-sessions; done
 done
 printf "%-28s %10s %10s %8s %10s\n" binary "edit s" "cold s" "edit %" "peak MB"

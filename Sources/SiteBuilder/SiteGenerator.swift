@@ -2,6 +2,7 @@ import Deck
 import Diagnostics
 import Foundation
 import MarkdownHTML
+import Synchronization
 import Templating
 
 /// Builds the whole site from a content folder: the façade of this module.
@@ -83,12 +84,22 @@ public enum SiteGenerator {
         let clock = ContinuousClock()
         let start = clock.now
         let sections = output.isDiscarding ? nil : SectionChunkFiles(output: output, previousSite: previousSite)
+        // The templates are parsed on another thread while the content loads (the deck's reading leaves
+        // a core idle for most of it).
+        let parsing = ParsedTemplates()
+        let group = DispatchGroup()
+        DispatchQueue.global(qos: .userInitiated).async(group: group) {
+            parsing.set(Result { () throws(TemplateError) in try TemplateLibrary(files: options.templateFiles(), directory: options.templates) })
+        }
         let content = SiteContent.load(options, sections: sections, log: &log)
         let loaded = clock.now - start
         let loadedPeak = PeakMemory.bytes
+        group.wait()
         var templates: TemplateLibrary?
-        do { templates = try TemplateLibrary(files: options.templateFiles(), directory: options.templates) } catch {
-            log.report(error.diagnostic)
+        switch parsing.result {
+        case .success(let library)?: templates = library
+        case .failure(let error)?: log.report(error.diagnostic)
+        case nil: break
         }
         guard let content, let templates, !log.hasErrors else {
             return BuildReport(diagnostics: log.all, pageCount: 0, fileCount: 0)
@@ -134,4 +145,11 @@ extension TemplateError {
             return .error("template '\(name)' is missing (expected \(name).md or \(name).html); restore it from Loupe's Templates/ folder", at: SourceLocation(path: directory))
         }
     }
+}
+
+/// The template library parsed on another thread, handed back once.
+private final class ParsedTemplates: Sendable {
+    private let value = Mutex<Result<TemplateLibrary, TemplateError>?>(nil)
+    func set(_ result: Result<TemplateLibrary, TemplateError>) { value.withLock { $0 = result } }
+    var result: Result<TemplateLibrary, TemplateError>? { value.withLock { $0 } }
 }
