@@ -14,24 +14,21 @@ enum DeckFileReader {
     /// The bytes read at a time while streaming.
     static let chunkBytes = 8 << 20
 
-    /// The decoded text of the export at `url` and its size in bytes, or `nil` (then `log` says why);
-    /// with `keepingBytes`, also the bytes decoded when the file was read whole (a ``RowSnapshot`` hashes
-    /// the very bytes its rows were read from).
+    /// The decoded text of the export at `url` and its size in bytes, or `nil` (then `log` says why).
     static func decode(_ url: URL, in folder: ContentFolder, display: String, forced: DeckEncoding?, log: inout DiagnosticLog,
-                       streamingAbove: Int = streamingAbove, chunkBytes: Int = chunkBytes,
-                       keepingBytes: Bool = false) -> (DeckDecoder.Decoded, Int, [UInt8]?)? {
-        folder.withOpenFile(url, display: display, log: &log) { descriptor, size, log -> (DeckDecoder.Decoded, Int, [UInt8]?)? in
+                       streamingAbove: Int = streamingAbove, chunkBytes: Int = chunkBytes) -> (DeckDecoder.Decoded, Int)? {
+        folder.withOpenFile(url, display: display, log: &log) { descriptor, size, log -> (DeckDecoder.Decoded, Int)? in
             if size > streamingAbove, let (encoding, start) = utf16Start(of: descriptor, forced: forced) {
                 let (text, failure) = utf16Text(of: descriptor, from: start, to: size, littleEndian: encoding == .utf16LE, chunkBytes: chunkBytes)
                 guard failure == 0 else {
                     log.error("cannot read this file (\(String(cString: strerror(failure)))); check that it is readable", at: SourceLocation(path: display))
                     return nil
                 }
-                return (DeckDecoder.Decoded(text: text, encoding: encoding, textStart: start), size, nil)
+                return (DeckDecoder.Decoded(text: text, encoding: encoding, textStart: start), size)
             }
             guard let bytes = ContentFolder.readAll(descriptor, size: size, display: display, log: &log) else { return nil }
             let decoded = bytes.isEmpty ? DeckDecoder.Decoded(text: "", encoding: .utf8) : DeckDecoder.decode(bytes, forced: forced)
-            return (decoded, bytes.count, keepingBytes ? bytes : nil)
+            return (decoded, bytes.count)
         } ?? nil
     }
 

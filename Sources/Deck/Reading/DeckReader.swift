@@ -66,18 +66,17 @@ public struct DeckReader: Sendable {
         for file in files {
             let display = displayDirectory + "/" + file.lastPathComponent
             var sheet = DeckSheet(path: display, forcedEncoding: forcedEncoding, memo: memo, chunks: chunks)
-            if chunks != nil { sheet.export = SnapshotSource(url: file, folder: folder) }
+            sheet.export = SnapshotSource(url: file, folder: folder)
             // An edit build reads only what changed since the previous build's snapshot of the file.
             var rows = chunks?.rowSnapshot(for: display).flatMap(RowSnapshot.init(decoding:)).flatMap { snapshot in
                 sheet.cardRows(reusing: snapshot, images: images, log: &log)
             }
             if rows != nil { reusedSnapshots += 1 }
             if rows == nil {
-                guard let (decoded, byteCount, bytes) = DeckFileReader.decode(file, in: folder, display: display, forced: forcedEncoding,
-                                                                             log: &log, streamingAbove: streamingAbove,
-                                                                             keepingBytes: chunks != nil)
+                guard let (decoded, byteCount) = DeckFileReader.decode(file, in: folder, display: display, forced: forcedEncoding,
+                                                                      log: &log, streamingAbove: streamingAbove)
                 else { continue }
-                rows = sheet.cardRows(of: decoded, byteCount: byteCount, bytes: bytes, images: images, log: &log)
+                rows = sheet.cardRows(of: decoded, byteCount: byteCount, images: images, log: &log)
             }
             for row in rows ?? [] { builder.add(row, log: &log) }
             if sheet.missingImages > 0 {

@@ -3,30 +3,10 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// The export a ``DeckSheet`` reads, for making and using a ``RowSnapshot``.
+/// The export a ``DeckSheet`` reads through a ``RowSnapshot``.
 struct SnapshotSource: Sendable {
     var url: URL
     var folder: ContentFolder
-    /// The file's identity before it was read, and when it was taken: a snapshot is kept only when the
-    /// file is still the same after its blocks were hashed, and was last written well before that.
-    var identity: FileIdentity?
-    var taken: Double
-
-    /// The source of the export at `url`, its identity taken now.
-    init(url: URL, folder: ContentFolder) {
-        self.url = url
-        self.folder = folder
-        taken = Date().timeIntervalSince1970
-        identity = FileIdentity(path: url.path)
-    }
-
-    /// Whether the file is unchanged since ``identity`` was taken, and was written long enough before
-    /// that any later write shows in its times (2 s for a file system that keeps whole seconds).
-    var isSettled: Bool {
-        guard let identity, FileIdentity(path: url.path) == identity else { return false }
-        let wholeSeconds = identity.changed.rounded(.towardZero) == identity.changed
-        return taken - identity.changed >= (wholeSeconds ? 2 : 0.1)
-    }
 }
 
 /// Ranges of an export's bytes, read with `pread`.
@@ -93,14 +73,36 @@ extension DeckSheet {
             offsets.reserveCapacity(starts.count)
             var units = 0, position = 0
             for start in starts {
-                for byte in bytes[position..<start] {
-                    units &+= (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0)
-                }
+                units += utf16Units(in: UnsafeBufferPointer(rebasing: bytes[position..<start]))
                 position = start
                 offsets.append(base + 2 * units)
             }
             return offsets
         }
+    }
+
+    /// How many UTF-16 units the valid UTF-8 `bytes` make: one a scalar (every byte but continuation
+    /// bytes, `10xxxxxx`), two for a scalar over U+FFFF (lead byte `11110xxx`). Eight bytes at a time.
+    static func utf16Units(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var units = 0, index = 0
+        if let base = UnsafeRawPointer(bytes.baseAddress) {
+            while index + 8 <= bytes.count {
+                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                index += 8
+                if word & highs == 0 { units += 8; continue }
+                // Bit 7 of each byte, and bits 6, 5 and 4 shifted onto it (carries land below bit 7).
+                let continuation = word & ~(word << 1) & highs
+                let fourByteLead = word & (word << 1) & (word << 2) & (word << 3) & highs
+                units += 8 - continuation.nonzeroBitCount + fourByteLead.nonzeroBitCount
+            }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            units += (byte & 0xC0 != 0x80 ? 1 : 0) + (byte >= 0xF0 ? 1 : 0)
+            index += 1
+        }
+        return units
     }
 
     /// The SHA-256 of `bytes[range]`.
@@ -136,19 +138,82 @@ extension DeckSheet {
         store.storeRowSnapshot(snapshot.encoded, for: path)
     }
 
-    /// Keeps the snapshot of an export that was streamed (its bytes were never all in memory): its
-    /// blocks are hashed from the file read again, and kept only when the file has the same identity
-    /// after that as before it was read, and was last changed well before (``SnapshotSource/isSettled``).
-    func keepSnapshotHashingExport(_ layout: RowSnapshot, cards: [CardRow], cardRecords: [Int]) {
-        guard let export else { return }
-        var ignored = DiagnosticLog()
-        let made: RowSnapshot?? = export.folder.withOpenFile(export.url, display: path, log: &ignored) { descriptor, size, _ in
-            guard size == layout.size else { return nil }
-            let file = ExportBytes(descriptor: descriptor, size: size)
-            return snapshot(layout, cards: cards, cardRecords: cardRecords) { file.hash($0) }
+    /// The byte-order mark of `length` bytes the text of `encoding` was read after.
+    static func byteOrderMark(_ encoding: DeckEncoding, length: Int) -> [UInt8] {
+        switch (encoding, length) {
+        case (.utf8, 3): [0xEF, 0xBB, 0xBF]
+        case (.utf16LE, 2): [0xFF, 0xFE]
+        case (.utf16BE, 2): [0xFE, 0xFF]
+        default: []
         }
-        guard let made = made ?? nil, export.isSettled else { return }
-        keep(made)
+    }
+
+    /// The SHA-256 of the file bytes `text.utf8[range]` was decoded from, after `prefix` (a byte-order
+    /// mark): the UTF-8 itself, or its UTF-16 units in the file's byte order. Only for text decoded
+    /// without loss.
+    static func digest(of text: String, utf8 range: Range<Int>, as encoding: DeckEncoding, after prefix: [UInt8]) -> ContentDigest {
+        var text = text
+        return text.withUTF8 { all in
+            let part = UnsafeBufferPointer(rebasing: all[range])
+            let capacity = prefix.count + (encoding == .utf8 ? 1 : 2) * part.count
+            let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { out, count in
+                for (index, byte) in prefix.enumerated() { out[index] = byte }
+                count = prefix.count
+                if encoding == .utf8 {
+                    if let base = part.baseAddress { (out.baseAddress! + count).update(from: base, count: part.count) }
+                    count += part.count
+                } else {
+                    count = utf16(of: part, littleEndian: encoding == .utf16LE, into: out, at: count)
+                }
+            }
+            return ContentHash.digest(bytes)
+        }
+    }
+
+    /// Writes the UTF-16 units of valid UTF-8 `utf8` into `out` from `start` on, two bytes each in the
+    /// given order; returns where writing ended. (`out` holds two bytes for each UTF-8 byte.)
+    static func utf16(of utf8: UnsafeBufferPointer<UInt8>, littleEndian: Bool, into out: UnsafeMutableBufferPointer<UInt8>,
+                      at start: Int) -> Int {
+        var written = start, index = 0
+        @inline(__always) func put(_ unit: UInt32) {
+            let low = UInt8(truncatingIfNeeded: unit), high = UInt8(truncatingIfNeeded: unit >> 8)
+            out[written] = littleEndian ? low : high
+            out[written + 1] = littleEndian ? high : low
+            written += 2
+        }
+        let count = utf8.count
+        let raw = UnsafeRawPointer(utf8.baseAddress)
+        while index < count {
+            // Eight ASCII bytes at a time (a deck is mostly ASCII).
+            if index + 8 <= count, let raw, case let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self),
+               word & 0x8080_8080_8080_8080 == 0 {
+                for shift in stride(from: 0, to: 64, by: 8) { put(UInt32(truncatingIfNeeded: word >> UInt64(shift)) & 0x7F) }
+                index += 8
+                continue
+            }
+            let lead = UInt32(utf8[index])
+            if lead < 0x80 { put(lead); index += 1; continue }
+            var scalar: UInt32
+            if lead < 0xE0 {
+                scalar = (lead & 0x1F) << 6 | UInt32(utf8[index + 1]) & 0x3F
+                index += 2
+            } else if lead < 0xF0 {
+                scalar = (lead & 0x0F) << 12 | (UInt32(utf8[index + 1]) & 0x3F) << 6 | UInt32(utf8[index + 2]) & 0x3F
+                index += 3
+            } else {
+                scalar = (lead & 0x07) << 18 | (UInt32(utf8[index + 1]) & 0x3F) << 12
+                    | (UInt32(utf8[index + 2]) & 0x3F) << 6 | UInt32(utf8[index + 3]) & 0x3F
+                index += 4
+            }
+            if scalar >= 0x10000 {
+                scalar -= 0x10000
+                put(0xD800 | scalar >> 10)
+                put(0xDC00 | scalar & 0x3FF)
+            } else {
+                put(scalar)
+            }
+        }
+        return written
     }
 
     /// The card rows of the export, taking the rows an edit left alone from the previous build's

@@ -11,8 +11,7 @@ struct DeckSheet {
     var chunks: (any SectionChunkStore)? = nil
     /// Images named while the images folder is absent: reported once, not once per image.
     var missingImages = 0
-    /// The export, when a ``RowSnapshot`` of it may be made for the next build (its bytes are read
-    /// again to hash them), with its identity before it was read.
+    /// The export, for reading it through a ``RowSnapshot``.
     var export: SnapshotSource?
 
     /// How many leading rows are searched for the header (exports sometimes carry a title row).
@@ -21,7 +20,7 @@ struct DeckSheet {
     /// Reads the card rows of an export of `byteCount` bytes, decoded (``DeckFileReader``).
     ///
     /// Each stage drops its input as soon as the next one has it (text → rows → cards).
-    mutating func cardRows(of decoded: consuming DeckDecoder.Decoded, byteCount: Int, bytes: [UInt8]? = nil, images: ImageFolder,
+    mutating func cardRows(of decoded: consuming DeckDecoder.Decoded, byteCount: Int, images: ImageFolder,
                            log: inout DiagnosticLog) -> [CardRow] {
         let file = SourceLocation(path: path)
         guard byteCount > 0 else {
@@ -36,8 +35,14 @@ struct DeckSheet {
         var parsed = TabularText.parseWithStarts(decoded.text)
         let issues = parsed.issues, endLine = parsed.line
         // A snapshot needs each row's place in the file: counted in the text before it is let go.
-        let snapshotting = export != nil && chunks != nil && RowSnapshot.covers(encoding) && issues.isEmpty && !hasReplacement
+        // The text is the file's bytes decoded without loss (no U+FFFD, no odd byte left): its blocks
+        // are hashed from it, so each hash is that of the very bytes its rows were read from.
+        let snapshotting = chunks != nil && RowSnapshot.covers(encoding) && issues.isEmpty && !hasReplacement
+            && (encoding == .utf8 || (byteCount - decoded.textStart) % 2 == 0)
         let ends = snapshotting ? Self.fileOffsets(of: parsed.ends, in: decoded.text, encoding: encoding, base: decoded.textStart) : []
+        let text = snapshotting ? decoded.text : ""
+        var textEnds: [Int: Int] = [:]
+        if snapshotting { for (end, utf8) in zip(ends, parsed.ends) { textEnds[end] = utf8 } }
         let endLines = parsed.endLines
         var rows = parsed.rows
         parsed = TabularText.Parser.Result()
@@ -93,11 +98,13 @@ struct DeckSheet {
         if snapshotting {
             let layout = RowSnapshot(size: byteCount, encoding: encoding, forced: forcedEncoding, textStart: decoded.textStart,
                                      headerLine: headerRow.line, header: header, endLine: endLine, blocks: [], records: records)
-            if let bytes {
-                keep(snapshot(layout, cards: result, cardRecords: cardRecords) { range in Self.digest(of: bytes, range) })
-            } else {
-                keepSnapshotHashingExport(layout, cards: result, cardRecords: cardRecords)
-            }
+            let textStart = decoded.textStart, ends = textEnds
+            let mark = Self.byteOrderMark(encoding, length: textStart)
+            keep(snapshot(layout, cards: result, cardRecords: cardRecords) { range in
+                guard let from = range.lowerBound == 0 ? 0 : ends[range.lowerBound],
+                      let to = range.upperBound == byteCount ? text.utf8.count : ends[range.upperBound] else { return nil }
+                return Self.digest(of: text, utf8: from..<to, as: encoding, after: range.lowerBound == 0 ? mark : [])
+            })
         }
         return result
     }
