@@ -78,13 +78,32 @@ struct KeptChunkFiles: Sendable {
         guard let previousSite else { return nil }
         let path = folder + name
         guard let record = output.reuse(path, digest: name) else { return nil }
-        guard let data = FileManager.default.contents(atPath: previousSite.path + "/" + path),
-              data.count == record.size, HashingOutput.hex(data, path: path) == record.hash
+        guard let bytes = Self.contents(of: previousSite.path + "/" + path, size: record.size),
+              bytes.withUnsafeBytes({ HashingOutput.hex($0, path: path) }) == record.hash
         else {
             output.distrust(path)  // written again, not left altered
             return nil
         }
-        return [UInt8](data)
+        return bytes
+    }
+
+    /// The bytes of the file at `path` when it has `size` of them, read straight into an array.
+    private static func contents(of path: String, size: Int) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var complete = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
+            // One byte more than expected, to notice a file that grew.
+            while count < buffer.count {
+                let got = Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                if got < 0 && errno == EINTR { continue }
+                if got <= 0 { break }
+                count += got
+            }
+            complete = count == size
+        }
+        return complete ? bytes : nil
     }
 
     /// The bytes the previous build kept as `name`, not kept for the next build; `nil` when there are
@@ -92,11 +111,10 @@ struct KeptChunkFiles: Sendable {
     func readOnce(_ name: String) -> [UInt8]? {
         guard let previousSite else { return nil }
         let path = folder + name
-        guard let record = output.recorded(path),
-              let data = FileManager.default.contents(atPath: previousSite.path + "/" + path),
-              data.count == record.size, HashingOutput.hex(data, path: path) == record.hash
+        guard let record = output.recorded(path), let bytes = Self.contents(of: previousSite.path + "/" + path, size: record.size),
+              bytes.withUnsafeBytes({ HashingOutput.hex($0, path: path) }) == record.hash
         else { return nil }
-        return [UInt8](data)
+        return bytes
     }
 
     /// Keeps the previous build's file `name` for the next build without reading it.

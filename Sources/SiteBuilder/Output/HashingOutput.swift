@@ -67,10 +67,15 @@ final class HashingOutput: SiteOutput, Sendable {
 
     /// The recorded hash of `data` at `path`.
     static func hex(_ data: Data, path: String) -> String {
+        data.withUnsafeBytes { hex($0, path: path) }
+    }
+
+    /// The recorded hash of `bytes` at `path`.
+    static func hex(_ bytes: UnsafeRawBufferPointer, path: String) -> String {
         var hash = FNV1a()
         hash.add("\(path.utf8.count):")
         hash.add(path)
-        hash.add(data)
+        hash.add(bytes)
         return hash.hex
     }
 }

@@ -20,6 +20,8 @@ final class IncrementalOutput: SiteOutput, Sendable {
     let destination: URL
     /// `destination`'s path, made once: `URL.path` for each of 10,000 kept files was a tenth of an edit.
     private let destinationPath: String
+    /// `destination` opened once, to check each kept file relative to it.
+    private let destinationFolder: Int32
     private let previous: [String: WrittenFile]
     private let pending: StagedOutput
     /// Files left as they are, files staged to replace the old ones, and old files found altered.
@@ -31,13 +33,14 @@ final class IncrementalOutput: SiteOutput, Sendable {
         self.destination = destination.standardizedFileURL
         destinationPath = self.destination.path
         self.previous = previous
+        destinationFolder = open(destinationPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         pending = try StagedOutput(destination: destination)
         state.withLock { $0.kept.reserveCapacity(previous.count) }
     }
 
     func write(_ data: Data, to relativePath: String) throws(OutputError) {
         if let old = previous[relativePath], old.size == data.count, old.hash == HashingOutput.hex(data, path: relativePath),
-           !state.withLock({ $0.distrusted.contains(relativePath) }), old.isPresent(at: destinationPath + "/" + relativePath) {
+           !state.withLock({ $0.distrusted.contains(relativePath) }), isPresent(old, relativePath) {
             state.withLock { _ = $0.kept.insert(relativePath) }
             return
         }
@@ -46,13 +49,20 @@ final class IncrementalOutput: SiteOutput, Sendable {
     }
 
     func reuse(_ relativePath: String, digest: String) -> WrittenFile? {
-        guard let old = previous[relativePath], old.digest == digest, old.isPresent(at: destinationPath + "/" + relativePath) else { return nil }
+        guard let old = previous[relativePath], old.digest == digest, isPresent(old, relativePath) else { return nil }
         state.withLock { _ = $0.kept.insert(relativePath) }
         return old
     }
 
+    deinit { if destinationFolder >= 0 { close(destinationFolder) } }
+
+    private func isPresent(_ file: WrittenFile, _ relativePath: String) -> Bool {
+        destinationFolder >= 0 ? file.isPresent(in: destinationFolder, at: relativePath)
+            : file.isPresent(at: destinationPath + "/" + relativePath)
+    }
+
     func recorded(_ relativePath: String) -> WrittenFile? {
-        guard let old = previous[relativePath], old.isPresent(at: destinationPath + "/" + relativePath) else { return nil }
+        guard let old = previous[relativePath], isPresent(old, relativePath) else { return nil }
         return old
     }
 
