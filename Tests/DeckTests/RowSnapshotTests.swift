@@ -11,22 +11,27 @@ import TestSupport
 @Suite("Row snapshots: an edit reads only what changed", .serialized)
 struct RowSnapshotTests {
     /// A store in memory keeping chunks and snapshots as a site's `.loupe/` does.
+    /// Like a site, a snapshot a read did not write again is gone after it (``finishRead()``).
     final class SnapshotStore: SectionChunkStore {
-        struct State { var chunks: [ContentDigest: [UInt8]] = [:]; var snapshots: [String: [UInt8]] = [:] }
+        struct State {
+            var chunks: [ContentDigest: [UInt8]] = [:]
+            var snapshots: [String: [UInt8]] = [:], written: [String: [UInt8]] = [:]
+        }
         let state = Mutex(State())
         func chunk(named name: ContentDigest) -> [UInt8]? { state.withLock { $0.chunks[name] } }
         func keepChunk(named name: ContentDigest) -> Bool { state.withLock { $0.chunks[name] != nil } }
         func store(_ bytes: [UInt8], named name: ContentDigest) { state.withLock { $0.chunks[name] = bytes } }
         func previousChunk(named name: ContentDigest) -> [UInt8]? { state.withLock { $0.chunks[name] } }
         func rowSnapshot(for path: String) -> [UInt8]? { state.withLock { $0.snapshots[path] } }
-        func storeRowSnapshot(_ bytes: [UInt8], for path: String) { state.withLock { $0.snapshots[path] = bytes } }
+        func storeRowSnapshot(_ bytes: [UInt8], for path: String) { state.withLock { $0.written[path] = bytes } }
+        func finishRead() { state.withLock { $0.snapshots = $0.written; $0.written = [:] } }
         var snapshot: [UInt8]? { state.withLock { $0.snapshots.values.first } }
         func forgetChunks() { state.withLock { $0.chunks = [:] } }
     }
 
     /// How the export is written.
     enum Form: CaseIterable {
-        case utf16WithMark, utf8, utf8WithMark
+        case utf16WithMark, utf8, utf8WithMark, macRoman, windows1252
 
         func bytes(_ text: String) -> [UInt8] {
             switch self {
@@ -34,6 +39,10 @@ struct RowSnapshotTests {
                 return [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
             case .utf8: return Array(text.utf8)
             case .utf8WithMark: return [0xEF, 0xBB, 0xBF] + Array(text.utf8)
+            case .macRoman, .windows1252:
+                // Excel's "Tab delimited Text": what the code page lacks becomes "?", as Excel writes it.
+                let encoder = LegacyCodePages.encoder(for: self == .macRoman ? .macRoman : .windows1252)
+                return text.unicodeScalars.map { $0.value < 0x80 ? UInt8($0.value) : encoder[$0.value] ?? UInt8(ascii: "?") }
             }
         }
     }
@@ -74,6 +83,7 @@ struct RowSnapshotTests {
         var log = DiagnosticLog()
         var reused = 0
         let deck = reader.read(log: &log, reusedSnapshots: &reused)
+        store?.finishRead()
         return (deck, log.all, reused > 0)
     }
 
@@ -132,6 +142,7 @@ struct RowSnapshotTests {
             #expect(updated.diagnostics == whole.diagnostics, "step \(step) \(edit): diagnostics differ")
             #expect(cold.deck == whole.deck && cold.diagnostics == whole.diagnostics)
             #expect(snapshot == coldStore.snapshot, "step \(step) \(edit): the next snapshot differs from a whole read's")
+
             if updated.reused { reusedCount += 1 }
             if edit == .firstRow { #expect(!updated.reused, "the header's block changed: the file is read whole") }
         }
@@ -239,6 +250,36 @@ struct RowSnapshotTests {
         #expect(store.snapshot == nil)
     }
 
+    /// A code page is guessed from the whole file: an edit that makes another code page score better,
+    /// or leaves no byte that is not UTF-8, changes how every row reads, so the file is read whole.
+    @Test func anEditThatChangesTheGuessedCodePageIsReadWhole() throws {
+        let root = try TemporaryFolder.make("row-snapshots")
+        defer { TemporaryFolder.remove(root) }
+        var random = SeededRandom(seed: 9)
+        var rows = Self.rows(count: 300, random: &random).map { row in
+            String(row.unicodeScalars.filter { $0.value < 0x80 }.map(Character.init))
+        }
+        rows[10] += " caf\u{E9}"  // 0x8E: Mac OS Roman scores 1, Windows-1252 (Ž) 0
+        let endings = rows.map { _ in "\r\n" }
+        let store = SnapshotStore()
+        func check(_ label: String, reused expected: Bool) throws {
+            let bytes = Form.macRoman.bytes(Self.text(rows, endings: endings))
+            let updated = try Self.read(bytes, in: root, store: store)
+            let whole = try Self.read(bytes, in: root.appendingPathComponent("plain"), store: nil)
+            #expect(updated.reused == expected, "\(label)")
+            #expect(updated.diagnostics == whole.diagnostics && updated.deck == whole.deck, "\(label)")
+        }
+        try check("first read", reused: false)
+        rows[250] += " x"
+        try check("an edit", reused: true)
+        rows[250] += " \u{CC}\u{CC}\u{CC}"  // three 0xED bytes: Windows-1252 (í) now scores 3
+        try check("Windows-1252 scores better", reused: false)
+        rows[250].removeLast(4)
+        try check("Mac OS Roman again", reused: false)
+        rows[10].removeLast(5)
+        try check("no byte over 0x7F: UTF-8", reused: false)
+    }
+
     @Test func aSnapshotSurvivesItsBytesAndRefusesDamage() throws {
         let root = try TemporaryFolder.make("row-snapshots")
         defer { TemporaryFolder.remove(root) }
@@ -269,8 +310,14 @@ struct RowSnapshotTests {
             let mark = DeckSheet.byteOrderMark(encoding, length: encoding == .utf8 ? 3 : 2)
             let file: [UInt8] = encoding == .utf8 ? mark + Array(text.utf8)
                 : mark + text.utf16.flatMap { encoding == .utf16LE ? [UInt8($0 & 0xFF), UInt8($0 >> 8)] : [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
-            #expect(DeckSheet.digest(of: text, utf8: 0..<text.utf8.count, as: encoding, after: mark) == ContentHash.digest(file), "\(encoding)")
+            #expect(DeckSheet.facts(of: text, utf8: 0..<text.utf8.count, as: encoding, after: mark, guessed: false)?.hash
+                    == ContentHash.digest(file), "\(encoding)")
         }
+        let roman = "caf\u{E9} \u{2013} \u{201C}quoted\u{201D} \u{F8FF}\u{FB02}"
+        let file = Form.macRoman.bytes(roman)
+        #expect(DeckSheet.facts(of: roman, utf8: 0..<roman.utf8.count, as: .macRoman, after: [], guessed: true)
+                == file.withUnsafeBytes { RowSnapshot.Facts(of: $0, guessed: true) })
+        #expect(DeckSheet.facts(of: "\u{3B1}", utf8: 0..<2, as: .macRoman, after: [], guessed: true) == nil, "α is not Mac OS Roman")
     }
 
     /// Byte offsets of rows follow from the decoded text: UTF-16 counts two bytes a unit, four for a

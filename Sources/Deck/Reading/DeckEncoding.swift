@@ -208,6 +208,17 @@ public enum DeckDecoder {
 
     /// Scores which code page makes the high bytes look like ordinary punctuation and letters.
     static func guessLegacy(_ bytes: [UInt8]) -> DeckEncoding {
+        legacyGuess(legacyScores(bytes))
+    }
+
+    /// The code page with the better score.
+    static func legacyGuess(_ scores: LegacyScores) -> DeckEncoding {
+        scores.mac > scores.windows ? .macRoman : .windows1252
+    }
+
+    /// How much the high bytes of `bytes` look like Mac OS Roman and like Windows-1252 (scores add up
+    /// over the parts of a file).
+    static func legacyScores(_ bytes: some Sequence<UInt8>) -> LegacyScores {
         var mac = 0, windows = 0
         for byte in bytes where byte >= 0x80 {
             switch byte {
@@ -220,6 +231,13 @@ public enum DeckDecoder {
             default: break
             }
         }
-        return mac > windows ? .macRoman : .windows1252
+        return LegacyScores(mac: mac, windows: windows)
+    }
+
+    /// The legacy code pages' scores of some bytes (``legacyScores(_:)``).
+    struct LegacyScores: Equatable, Sendable {
+        var mac = 0
+        var windows = 0
+        static func + (lhs: Self, rhs: Self) -> Self { Self(mac: lhs.mac + rhs.mac, windows: lhs.windows + rhs.windows) }
     }
 }

@@ -31,18 +31,18 @@ struct ExportBytes {
         return complete ? bytes : nil
     }
 
-    /// The SHA-256 of the bytes of `range`, hashed where the file's pages are mapped (copying a
-    /// 36 MB export into fresh memory cost more than hashing it).
-    func hash(_ range: Range<Int>) -> ContentDigest? {
+    /// The facts (``RowSnapshot/Facts``) of the bytes of `range`, taken where the file's pages are
+    /// mapped (copying a 36 MB export into fresh memory cost more than hashing it).
+    func facts(_ range: Range<Int>, guessed: Bool) -> RowSnapshot.Facts? {
         guard range.lowerBound >= 0, range.upperBound <= size else { return nil }
-        guard !range.isEmpty else { return ContentHash.digest([]) }
+        guard !range.isEmpty else { return [UInt8]().withUnsafeBytes { RowSnapshot.Facts(of: $0, guessed: guessed) } }
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         let start = range.lowerBound / page * page
         let length = range.upperBound - start
         guard let mapped = mmap(nil, length, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, off_t(start)),
-              mapped != MAP_FAILED else { return read(range).map(ContentHash.digest) }
+              mapped != MAP_FAILED else { return read(range).map { bytes in bytes.withUnsafeBytes { RowSnapshot.Facts(of: $0, guessed: guessed) } } }
         defer { munmap(mapped, length) }
-        return ContentHash.digest(UnsafeRawBufferPointer(start: mapped + (range.lowerBound - start), count: range.count))
+        return RowSnapshot.Facts(of: UnsafeRawBufferPointer(start: mapped + (range.lowerBound - start), count: range.count), guessed: guessed)
     }
 }
 
@@ -63,10 +63,13 @@ extension DeckSheet {
     }
 
     /// Where in the file each of the ascending UTF-8 offsets `starts` of `text` is, for text decoded
-    /// from `encoding` beginning at byte `base`: the same offset in UTF-8, and two bytes a UTF-16 unit
-    /// (a scalar over U+FFFF is two units: four UTF-8 bytes, the first at least 0xF0).
+    /// from `encoding` beginning at byte `base`: the same offset in UTF-8, two bytes a UTF-16 unit (a
+    /// scalar over U+FFFF is two units: four UTF-8 bytes, the first at least 0xF0), one byte a character
+    /// of a code page.
     static func fileOffsets(of starts: [Int], in text: String, encoding: DeckEncoding, base: Int) -> [Int] {
         guard encoding != .utf8 else { return starts.map { base + $0 } }
+        // A code page's characters are all under U+FFFF: one unit, one byte each.
+        let unitBytes = encoding == .utf16LE || encoding == .utf16BE ? 2 : 1
         var text = text
         return text.withUTF8 { bytes in
             var offsets: [Int] = []
@@ -75,7 +78,7 @@ extension DeckSheet {
             for start in starts {
                 units += utf16Units(in: UnsafeBufferPointer(rebasing: bytes[position..<start]))
                 position = start
-                offsets.append(base + 2 * units)
+                offsets.append(base + unitBytes * units)
             }
             return offsets
         }
@@ -105,16 +108,11 @@ extension DeckSheet {
         return units
     }
 
-    /// The SHA-256 of `bytes[range]`.
-    static func digest(of bytes: [UInt8], _ range: Range<Int>) -> ContentDigest {
-        bytes.withUnsafeBytes { ContentHash.digest(UnsafeRawBufferPointer(rebasing: $0[range])) }
-    }
-
     /// `layout` with each card's sections digest and chunk place and the blocks the records cut into,
-    /// each hashed by `hash` (on every core); `nil` when a block has no hash or a row was refused (the
-    /// build fails). Every block's hash must be that of the bytes its rows were read from.
+    /// each with its `facts` (on every core); `nil` when a block has none or a row was refused (the
+    /// build fails). Every block's facts must be those of the bytes its rows were read from.
     func snapshot(_ layout: RowSnapshot, cards: [CardRow], cardRecords: [Int],
-                  hash: @Sendable (Range<Int>) -> ContentDigest?) -> RowSnapshot? {
+                  facts: @Sendable (Range<Int>) -> RowSnapshot.Facts?) -> RowSnapshot? {
         guard !layout.records.isEmpty, !layout.records.contains(where: { $0.refusal != nil }) else { return nil }
         var snapshot = layout
         for (card, index) in zip(cards, cardRecords) {
@@ -122,13 +120,13 @@ extension DeckSheet {
             snapshot.records[index].keptSections = card.keptSections
         }
         let cuts = RowSnapshot.cuts(of: snapshot.records, size: snapshot.size)
-        var hashes = [ContentDigest?](repeating: nil, count: cuts.count)
-        hashes.withUnsafeMutableBufferPointer { slots in
+        var found = [RowSnapshot.Facts?](repeating: nil, count: cuts.count)
+        found.withUnsafeMutableBufferPointer { slots in
             nonisolated(unsafe) let slots = slots
-            DispatchQueue.concurrentPerform(iterations: cuts.count) { index in slots[index] = hash(cuts[index].bytes) }
+            DispatchQueue.concurrentPerform(iterations: cuts.count) { index in slots[index] = facts(cuts[index].bytes) }
         }
-        guard hashes.allSatisfy({ $0 != nil }) else { return nil }
-        snapshot.blocks = zip(cuts, hashes).map { RowSnapshot.Block(start: $0.bytes.lowerBound, end: $0.bytes.upperBound, hash: $1!, rows: $0.rows) }
+        guard found.allSatisfy({ $0 != nil }) else { return nil }
+        snapshot.blocks = zip(cuts, found).map { RowSnapshot.Block(start: $0.bytes.lowerBound, end: $0.bytes.upperBound, facts: $1!, rows: $0.rows) }
         return snapshot
     }
 
@@ -148,25 +146,36 @@ extension DeckSheet {
         }
     }
 
-    /// The SHA-256 of the file bytes `text.utf8[range]` was decoded from, after `prefix` (a byte-order
-    /// mark): the UTF-8 itself, or its UTF-16 units in the file's byte order. Only for text decoded
-    /// without loss.
-    static func digest(of text: String, utf8 range: Range<Int>, as encoding: DeckEncoding, after prefix: [UInt8]) -> ContentDigest {
+    /// The facts of the file bytes `text.utf8[range]` was decoded from, after `prefix` (a byte-order
+    /// mark): the UTF-8 itself, its UTF-16 units in the file's byte order, or its code page's bytes.
+    /// Only for text decoded without loss; `nil` for a character the code page does not have.
+    static func facts(of text: String, utf8 range: Range<Int>, as encoding: DeckEncoding, after prefix: [UInt8],
+                      guessed: Bool) -> RowSnapshot.Facts? {
         var text = text
-        return text.withUTF8 { all in
+        return text.withUTF8 { all -> RowSnapshot.Facts? in
             let part = UnsafeBufferPointer(rebasing: all[range])
-            let capacity = prefix.count + (encoding == .utf8 ? 1 : 2) * part.count
+            let capacity = prefix.count + (encoding == .utf16LE || encoding == .utf16BE ? 2 : 1) * part.count
+            var complete = true
             let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { out, count in
                 for (index, byte) in prefix.enumerated() { out[index] = byte }
                 count = prefix.count
-                if encoding == .utf8 {
+                switch encoding {
+                case .utf8:
                     if let base = part.baseAddress { (out.baseAddress! + count).update(from: base, count: part.count) }
                     count += part.count
-                } else {
+                case .utf16LE, .utf16BE:
                     count = utf16(of: part, littleEndian: encoding == .utf16LE, into: out, at: count)
+                case .macRoman, .windows1252:
+                    let encoder = LegacyCodePages.encoder(for: encoding)
+                    for scalar in String(decoding: part, as: UTF8.self).unicodeScalars {
+                        if scalar.value < 0x80 { out[count] = UInt8(scalar.value) }
+                        else if let byte = encoder[scalar.value] { out[count] = byte }
+                        else { complete = false; return }
+                        count += 1
+                    }
                 }
             }
-            return ContentHash.digest(bytes)
+            return complete ? bytes.withUnsafeBytes { RowSnapshot.Facts(of: $0, guessed: guessed) } : nil
         }
     }
 
@@ -223,7 +232,7 @@ extension DeckSheet {
     /// where a row does, or a row needs sections no chunk holds): the caller then reads the export
     /// whole. Diagnostics are reported only when the rows are returned.
     mutating func cardRows(reusing old: RowSnapshot, images: ImageFolder, log: inout DiagnosticLog) -> [CardRow]? {
-        guard let export, old.forced == forcedEncoding, RowSnapshot.covers(old.encoding),
+        guard let export, old.forced == forcedEncoding,
               let columns = try? DeckColumns.find(in: old.header).get() else { return nil }
         var scratch = DiagnosticLog()
         let missingBefore = missingImages
@@ -242,7 +251,7 @@ extension DeckSheet {
     /// ``cardRows(reusing:images:log:)`` on the open export: the cards and the next snapshot.
     private mutating func rows(reusing old: RowSnapshot, columns: (DeckColumns, [(Int, String)]), file: ExportBytes,
                                images: ImageFolder, log: inout DiagnosticLog) -> ([CardRow], RowSnapshot)? {
-        let unit = old.encoding == .utf8 ? 1 : 2
+        let unit = old.encoding == .utf16LE || old.encoding == .utf16BE ? 2 : 1
         let size = file.size, shift = size - old.size, blocks = old.blocks
         guard (size - old.textStart) % unit == 0 else { return nil }
         // The blocks still in place from the start, and those shifted by `shift` from the end (never
@@ -251,13 +260,13 @@ extension DeckSheet {
         DispatchQueue.concurrentPerform(iterations: 2) { side in
             if side == 0 {
                 while case let next = prefix.load(ordering: .acquiring), next < suffix.load(ordering: .acquiring),
-                      blocks[next].end <= size, file.hash(blocks[next].start..<blocks[next].end) == blocks[next].hash {
+                      blocks[next].end <= size, file.facts(blocks[next].start..<blocks[next].end, guessed: false)?.hash == blocks[next].hash {
                     prefix.store(next + 1, ordering: .releasing)
                 }
             } else {
                 while case let next = suffix.load(ordering: .acquiring) - 1, next >= max(1, prefix.load(ordering: .acquiring)),
                       blocks[next].start + shift >= 0, blocks[next].end + shift <= size,
-                      file.hash(blocks[next].start + shift..<blocks[next].end + shift) == blocks[next].hash {
+                      file.facts(blocks[next].start + shift..<blocks[next].end + shift, guessed: false)?.hash == blocks[next].hash {
                     suffix.store(next, ordering: .releasing)
                 }
             }
@@ -274,16 +283,17 @@ extension DeckSheet {
         let changedEnd = resumed < blocks.count ? blocks[resumed].start + shift : size
         guard changedEnd >= changedStart else { return nil }
         // Without a byte-order mark or `--deck-encoding`, UTF-16 is told by the zeros in the first 4 KB:
-        // an edit there must not change what they say.
+        // an edit there must not change what they say. (UTF-8 and the code pages are told apart by the
+        // whole file: checked once the new blocks are known.)
         if old.forced == nil && old.textStart == 0 {
             guard let sample = file.read(0..<min(4096, size)),
-                  DeckDecoder.guessUTF16WithoutBOM(sample) == (old.encoding == .utf8 ? nil : old.encoding) else { return nil }
+                  DeckDecoder.guessUTF16WithoutBOM(sample) == (unit == 2 ? old.encoding : nil) else { return nil }
         }
 
         // The changed bytes must start and end where a row does, as a reading of the whole file has it.
         func unitValue(at offset: Int) -> UInt16? {
             guard offset >= old.textStart, offset + unit <= size, let bytes = file.read(offset..<offset + unit) else { return nil }
-            if unit == 1 { return UInt16(bytes[0]) }
+            if unit == 1 { return UInt16(bytes[0]) }  // a code page's CR and LF are ASCII
             return old.encoding == .utf16LE ? UInt16(bytes[0]) | UInt16(bytes[1]) << 8 : UInt16(bytes[0]) << 8 | UInt16(bytes[1])
         }
         func endsRow(at offset: Int) -> Bool {
@@ -297,11 +307,12 @@ extension DeckSheet {
         // The changed bytes, parsed from the line they start on.
         guard let bytes = file.read(changedStart..<changedEnd) else { return nil }
         let text: String
-        if unit == 1 {
+        switch old.encoding {
+        case .utf8:
             guard let valid = String(validating: bytes, as: UTF8.self) else { return nil }
             text = valid
-        } else {
-            text = DeckDecoder.utf16ToString(bytes[...], littleEndian: old.encoding == .utf16LE)
+        case .utf16LE, .utf16BE: text = DeckDecoder.utf16ToString(bytes[...], littleEndian: old.encoding == .utf16LE)
+        case .macRoman, .windows1252: text = DeckDecoder.decode(bytes[...], as: old.encoding)
         }
         guard !Self.holdsReplacement(text) else { return nil }
         let startLine = kept < blocks.count ? old.startLine(ofBlock: kept) : old.endLine
@@ -350,20 +361,24 @@ extension DeckSheet {
 
         // Each block of the next snapshot is one found in place (its hash checked above) or lies in
         // the bytes read now.
-        var found: [Range<Int>: ContentDigest] = [:]
-        for block in blocks[..<kept] { found[block.start..<block.end] = block.hash }
-        for block in blocks[resumed...] { found[block.start + shift..<block.end + shift] = block.hash }
-        let verified = found
+        var found: [Range<Int>: RowSnapshot.Facts] = [:]
+        for block in blocks[..<kept] { found[block.start..<block.end] = block.facts }
+        for block in blocks[resumed...] { found[block.start + shift..<block.end + shift] = block.facts }
+        let verified = found, guessed = old.isGuessedCodePage
         let layout = RowSnapshot(size: size, encoding: old.encoding, forced: old.forced, textStart: old.textStart,
                                  headerLine: old.headerLine, header: old.header,
                                  endLine: resumed < blocks.count ? old.endLine + lineShift : changedEndLine,
                                  blocks: [], records: records)
         let snapshot = self.snapshot(layout, cards: cards, cardRecords: cardRecords) { range in
-            if let hash = verified[range] { return hash }
+            if let facts = verified[range] { return facts }
             guard range.lowerBound >= changedStart, range.upperBound <= changedEnd else { return nil }
-            return Self.digest(of: bytes, range.lowerBound - changedStart..<range.upperBound - changedStart)
+            return bytes.withUnsafeBytes { all in
+                RowSnapshot.Facts(of: UnsafeRawBufferPointer(rebasing: all[range.lowerBound - changedStart..<range.upperBound - changedStart]),
+                                  guessed: guessed)
+            }
         }
-        guard let snapshot else { return nil }
+        // A code page guessed from the whole file must be guessed again.
+        guard let snapshot, !snapshot.isGuessedCodePage || snapshot.guessesSameCodePage else { return nil }
         return (cards, snapshot)
     }
 }

@@ -37,8 +37,8 @@ struct DeckSheet {
         // A snapshot needs each row's place in the file: counted in the text before it is let go.
         // The text is the file's bytes decoded without loss (no U+FFFD, no odd byte left): its blocks
         // are hashed from it, so each hash is that of the very bytes its rows were read from.
-        let snapshotting = chunks != nil && RowSnapshot.covers(encoding) && issues.isEmpty && !hasReplacement
-            && (encoding == .utf8 || (byteCount - decoded.textStart) % 2 == 0)
+        let snapshotting = chunks != nil && issues.isEmpty && !hasReplacement
+            && (encoding != .utf16LE && encoding != .utf16BE || (byteCount - decoded.textStart) % 2 == 0)
         let ends = snapshotting ? Self.fileOffsets(of: parsed.ends, in: decoded.text, encoding: encoding, base: decoded.textStart) : []
         let text = snapshotting ? decoded.text : ""
         var textEnds: [Int: Int] = [:]
@@ -99,11 +99,11 @@ struct DeckSheet {
             let layout = RowSnapshot(size: byteCount, encoding: encoding, forced: forcedEncoding, textStart: decoded.textStart,
                                      headerLine: headerRow.line, header: header, endLine: endLine, blocks: [], records: records)
             let textStart = decoded.textStart, ends = textEnds
-            let mark = Self.byteOrderMark(encoding, length: textStart)
+            let mark = Self.byteOrderMark(encoding, length: textStart), guessed = layout.isGuessedCodePage
             keep(snapshot(layout, cards: result, cardRecords: cardRecords) { range in
                 guard let from = range.lowerBound == 0 ? 0 : ends[range.lowerBound],
                       let to = range.upperBound == byteCount ? text.utf8.count : ends[range.upperBound] else { return nil }
-                return Self.digest(of: text, utf8: from..<to, as: encoding, after: range.lowerBound == 0 ? mark : [])
+                return Self.facts(of: text, utf8: from..<to, as: encoding, after: range.lowerBound == 0 ? mark : [], guessed: guessed)
             })
         }
         return result

@@ -42,4 +42,18 @@ enum LegacyCodePages {
         0x00F0, 0x00F1, 0x00F2, 0x00F3, 0x00F4, 0x00F5, 0x00F6, 0x00F7,
         0x00F8, 0x00F9, 0x00FA, 0x00FB, 0x00FC, 0x00FD, 0x00FE, 0x00FF,
     ]
+
+    /// Unicode → byte for `encoding`'s characters over 0x7F, the tables reversed (each is one to one).
+    static func encoder(for encoding: DeckEncoding) -> [UInt32: UInt8] {
+        encoding == .macRoman ? macRomanEncoder : windows1252Encoder
+    }
+
+    private static let macRomanEncoder = reversed(macRoman)
+    private static let windows1252Encoder = reversed(windows1252)
+
+    private static func reversed(_ table: [UInt16]) -> [UInt32: UInt8] {
+        var encoder: [UInt32: UInt8] = [:]
+        for (offset, scalar) in table.enumerated() where scalar != 0xFFFD { encoder[UInt32(scalar)] = UInt8(0x80 + offset) }
+        return encoder
+    }
 }

@@ -15,8 +15,43 @@ struct RowSnapshot: Equatable {
     struct Block: Equatable {
         var start: Int
         var end: Int
-        var hash: ContentDigest
+        var facts: Facts
         var rows: Range<Int>
+        var hash: ContentDigest { facts.hash }
+    }
+
+    /// What a block's bytes are: their SHA-256, and (for an export whose code page was guessed, which
+    /// the whole file decides) whether they are valid UTF-8 and how they score for each code page.
+    struct Facts: Equatable, Sendable {
+        var hash: ContentDigest
+        var isUTF8 = true
+        var scores = DeckDecoder.LegacyScores()
+
+        /// The facts of `bytes`, the code page evidence only when `guessed`.
+        init(of bytes: UnsafeRawBufferPointer, guessed: Bool) {
+            hash = ContentHash.digest(bytes)
+            if guessed {
+                let bytes = bytes.assumingMemoryBound(to: UInt8.self)
+                isUTF8 = (try? UTF8Span(validating: bytes.span)) != nil
+                scores = DeckDecoder.legacyScores(bytes)
+            }
+        }
+
+        init(hash: ContentDigest, isUTF8: Bool, scores: DeckDecoder.LegacyScores) {
+            self.hash = hash
+            self.isUTF8 = isUTF8
+            self.scores = scores
+        }
+    }
+
+    /// Whether the encoding was guessed from the whole file: a code page without `--deck-encoding`.
+    var isGuessedCodePage: Bool { forced == nil && (encoding == .macRoman || encoding == .windows1252) }
+
+    /// Whether a whole read of the file these blocks cover would guess `encoding` again: not all of
+    /// it valid UTF-8, and the same code page scoring best.
+    var guessesSameCodePage: Bool {
+        !blocks.allSatisfy(\.facts.isUTF8)
+            && DeckDecoder.legacyGuess(blocks.reduce(DeckDecoder.LegacyScores()) { $0 + $1.facts.scores }) == encoding
     }
 
     /// The file's size in bytes.
@@ -35,11 +70,6 @@ struct RowSnapshot: Equatable {
     /// Every row after the header that says something, in file order.
     var records: [RowRecord]
 
-    /// Whether the snapshot can be made and used for text in `encoding`: one whose byte offsets follow
-    /// from the decoded text (UTF-8 and UTF-16: a code page's decoding depends on the whole file).
-    static func covers(_ encoding: DeckEncoding) -> Bool {
-        encoding == .utf8 || encoding == .utf16LE || encoding == .utf16BE
-    }
 
     /// The blocks of `records` in a file of `size` bytes, without their hashes: cut after each card row
     /// whose sections digest ends a chunk (where its line break ends).
@@ -64,6 +94,10 @@ struct RowSnapshot: Equatable {
 
 extension RowSnapshot {
     private static let magic = Array("LRS1".utf8)
+
+    /// A signed number as a non-negative one (0, -1, 1, -2, … → 0, 1, 2, 3, …).
+    static func zigzag(_ value: Int) -> Int { value >= 0 ? 2 * value : -2 * value - 1 }
+    static func unzigzag(_ value: Int) -> Int { value % 2 == 0 ? value / 2 : -(value + 1) / 2 }
 
     /// The snapshot's bytes: numbers as LEB128, texts with their length, digests as their 32 bytes.
     var encoded: [UInt8] {
@@ -103,6 +137,9 @@ extension RowSnapshot {
             out.number(block.start)
             out.number(block.end)
             out.raw(block.hash.bytes)
+            out.number(block.facts.isUTF8 ? 1 : 0)
+            out.number(Self.zigzag(block.facts.scores.mac))
+            out.number(Self.zigzag(block.facts.scores.windows))
             out.number(block.rows.lowerBound)
             out.number(block.rows.upperBound)
         }
@@ -160,10 +197,12 @@ extension RowSnapshot {
             var expected = (start: 0, row: 0)
             for _ in 0..<blockCount {
                 guard let start = input.number(), let end = input.number(), let hash = digest(),
+                      let isUTF8 = input.number(), isUTF8 <= 1, let mac = input.number(), let windows = input.number(),
                       let lower = input.number(), let upper = input.number(),
                       start == expected.start, end >= start, lower == expected.row, upper >= lower, upper <= recordCount
                 else { return nil }
-                blocks.append(Block(start: start, end: end, hash: hash, rows: lower..<upper))
+                let scores = DeckDecoder.LegacyScores(mac: Self.unzigzag(mac), windows: Self.unzigzag(windows))
+                blocks.append(Block(start: start, end: end, facts: Facts(hash: hash, isUTF8: isUTF8 == 1, scores: scores), rows: lower..<upper))
                 expected = (end, upper)
             }
             guard input.isAtEnd, expected == (size, recordCount),
