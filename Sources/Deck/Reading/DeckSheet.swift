@@ -41,8 +41,7 @@ struct DeckSheet {
             && (encoding != .utf16LE && encoding != .utf16BE || (byteCount - decoded.textStart) % 2 == 0)
         let ends = snapshotting ? Self.fileOffsets(of: parsed.ends, in: decoded.text, encoding: encoding, base: decoded.textStart) : []
         let text = snapshotting ? decoded.text : ""
-        var textEnds: [Int: Int] = [:]
-        if snapshotting { for (end, utf8) in zip(ends, parsed.ends) { textEnds[end] = utf8 } }
+        let textEnds = snapshotting ? parsed.ends : []  // where each row ends in the text, beside `ends` in the file
         let endLines = parsed.endLines
         var rows = parsed.rows
         parsed = TabularText.Parser.Result()
@@ -98,11 +97,21 @@ struct DeckSheet {
         if snapshotting {
             let layout = RowSnapshot(size: byteCount, encoding: encoding, forced: forcedEncoding, textStart: decoded.textStart,
                                      headerLine: headerRow.line, header: header, endLine: endLine, blocks: [], records: records)
-            let textStart = decoded.textStart, ends = textEnds
+            let textStart = decoded.textStart, fileEnds = ends
             let mark = Self.byteOrderMark(encoding, length: textStart), guessed = layout.isGuessedCodePage
             keep(snapshot(layout, cards: result, cardRecords: cardRecords) { range in
-                guard let from = range.lowerBound == 0 ? 0 : ends[range.lowerBound],
-                      let to = range.upperBound == byteCount ? text.utf8.count : ends[range.upperBound] else { return nil }
+                // A block starts and ends where a row ends (or at the file's ends): found by halving.
+                func textOffset(_ fileOffset: Int) -> Int? {
+                    if fileOffset == 0 { return 0 }
+                    if fileOffset == byteCount { return text.utf8.count }
+                    var low = 0, high = fileEnds.count
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if fileEnds[middle] < fileOffset { low = middle + 1 } else { high = middle }
+                    }
+                    return low < fileEnds.count && fileEnds[low] == fileOffset ? textEnds[low] : nil
+                }
+                guard let from = textOffset(range.lowerBound), let to = textOffset(range.upperBound) else { return nil }
                 return Self.facts(of: text, utf8: from..<to, as: encoding, after: range.lowerBound == 0 ? mark : [], guessed: guessed)
             })
         }
