@@ -99,13 +99,16 @@ struct SectionChunkTests {
         let cards = try #require(try Self.read(DeckFixture.rows(Self.rows(count: 40, seed: 9)))).categories.flatMap(\.topics).flatMap(\.cards)
         let chunk = SectionChunkCoding.encodeRows(cards.map(\.sections)).chunk
         #expect(chunk.count > 1_000)
-        // Capacity is the allocator's size class: within 16 bytes of the count, not up to twice it.
-        #expect(chunk.capacity < chunk.count + 16, "a chunk every card slices stays for the whole build")
+        // Capacity is what the allocator gave: its 16-byte granule, its 8-byte header, and a remainder too
+        // small to split off (under 32 bytes) can add up to 48 bytes beyond the count, whatever state the
+        // heap is in; a buffer grown by doubling has up to its whole size spare.
+        let slack = 48
+        #expect(chunk.capacity < chunk.count + slack, "a chunk every card slices stays for the whole build")
         var writer = ChunkWriter(magic: Array("ab".utf8))
         for number in 0..<300 { writer.number(number * 1_000) }
-        #expect(writer.bytes.capacity > writer.bytes.count + 16)
+        #expect(writer.bytes.capacity > writer.bytes.count + slack)
         #expect(writer.exactBytes == writer.bytes)
-        #expect(writer.exactBytes.capacity < writer.bytes.count + 16)
+        #expect(writer.exactBytes.capacity < writer.bytes.count + slack)
     }
 
     @Test func damagedBytesAreRefused() throws {
