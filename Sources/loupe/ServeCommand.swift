@@ -37,7 +37,9 @@ struct ServeCommand: AsyncParsableCommand {
                 source.setEventHandler {
                     guard serving.hasStarted else {
                         FileHandle.standardError.write(Data("stopped before the first build finished\n".utf8))
-                        Foundation.exit(128 + signalNumber)
+                        // `_exit`, not `exit`: the build is still running on other threads, and `exit`'s
+                        // clean-up (static destructors, atexit handlers) under them had crashed the process.
+                        _exit(128 + signalNumber)
                     }
                     continuation.yield()
                 }
