@@ -71,8 +71,9 @@ public struct DeckReader: Sendable {
             var rows = chunks?.rowSnapshot(for: display).flatMap(RowSnapshot.init(decoding:)).flatMap { snapshot in
                 sheet.cardRows(reusing: snapshot, images: images, log: &log)
             }
-            if rows != nil { reusedSnapshots += 1 }
-            if rows == nil {
+            if rows != nil {
+                reusedSnapshots += 1
+            } else {
                 guard let (decoded, byteCount) = DeckFileReader.decode(file, in: folder, display: display, forced: forcedEncoding,
                                                                       log: &log, streamingAbove: streamingAbove)
                 else { continue }

@@ -32,7 +32,7 @@ struct DeckSheet {
         if forcedEncoding == nil && hasReplacement {
             log.warning("some bytes are not valid \(encoding.rawValue) and show as \u{FFFD}; pass --deck-encoding to choose the export's encoding", at: file)
         }
-        var parsed = TabularText.parseWithStarts(decoded.text)
+        var parsed = TabularText.parseWithEnds(decoded.text)
         let issues = parsed.issues, endLine = parsed.line
         // A snapshot needs each row's place in the file: counted in the text before it is let go.
         // The text is the file's bytes decoded without loss (no U+FFFD, no odd byte left): its blocks

@@ -32,12 +32,12 @@ public enum TabularText {
     /// exactly there (the break was not inside a quoted cell); otherwise the first half's parse
     /// simply goes on. Either way the result is the one-pass parse's.
     public static func parse(_ text: String, splittingAbove threshold: Int = 1 << 20) -> (rows: [TabularRow], issues: [TabularIssue]) {
-        let parsed = parseWithStarts(text, splittingAbove: threshold)
+        let parsed = parseWithEnds(text, splittingAbove: threshold)
         return (parsed.rows, parsed.issues)
     }
 
     /// ``parse(_:splittingAbove:)``, with where each row ends (UTF-8 offset in `text`, and line).
-    static func parseWithStarts(_ text: String, splittingAbove threshold: Int = 1 << 20) -> Parser.Result {
+    static func parseWithEnds(_ text: String, splittingAbove threshold: Int = 1 << 20) -> Parser.Result {
         var contiguous = text  // `withUTF8` may make a copy contiguous; cells slice `text` at the same offsets
         return contiguous.withUTF8 { bytes in
             guard bytes.count > threshold, let second = speculativeRowStart(in: bytes) else {
