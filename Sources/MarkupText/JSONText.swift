@@ -87,6 +87,6 @@ public enum JSONText {
 
     /// The key order of `JSONEncoder`'s `.sortedKeys` (by UTF-8 bytes).
     public static func precedes(_ a: String, _ b: String) -> Bool {
-        a.utf8.lexicographicallyPrecedes(b.utf8)
+        TextOrder.utf8Precedes(a, b)
     }
 }

@@ -1,3 +1,4 @@
+import MarkupText
 /// Normalisation and tokenisation shared by the index and (mirrored exactly) by `search.js`.
 ///
 /// A word is a run of letters, numbers and combining marks; each emoji is a word of its own; each
@@ -158,6 +159,6 @@ public enum SearchText {
 
     /// Orders terms by UTF-16 code units, as JavaScript compares strings (binary search in the client).
     public static func precedes(_ a: String, _ b: String) -> Bool {
-        a.utf16.lexicographicallyPrecedes(b.utf16)
+        TextOrder.utf16Precedes(a, b)
     }
 }
