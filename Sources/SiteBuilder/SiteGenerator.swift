@@ -56,7 +56,7 @@ public enum SiteGenerator {
         let manifest = BuildFingerprint(fingerprint: inputs.all, engine: inputs.engine, pageCount: report.pageCount,
                                         files: recording.records, diagnostics: report.diagnostics, inputHashes: inputs.hashes)
         do {
-            report.changedFileCount = try target.commit(manifest: manifest.encoded)
+            report.changedFileCount = try target.commit(manifest: manifest.encoded(sortedPaths: recording.paths))
         } catch {
             target.discard()
             report.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: options.output.relativePath)))

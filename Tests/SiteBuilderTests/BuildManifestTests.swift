@@ -21,6 +21,30 @@ struct BuildManifestTests {
         #expect(BuildFingerprint.decoded(manifest.encoded) == manifest)
     }
 
+    /// The service worker's list and the manifest share one sort: files written after the list was
+    /// taken are merged in, a dropped record makes the paths sorted again, and the manifest written
+    /// in that order is the one written from the records alone.
+    @Test func theRecordedPathsStaySortedAfterTheServiceWorkersList() throws {
+        let output = HashingOutput(wrapping: DiscardingOutput())
+        for path in ["b.html", "é/x.html", "a/z.html", ".loupe/rows/1", "😀.html", "\u{E000}.html", "a/a.html"] {
+            try output.write(Data(path.utf8), to: path)
+        }
+        let site = output.site
+        #expect(site.paths == ["a/a.html", "a/z.html", "b.html", "é/x.html", "\u{E000}.html", "😀.html"])
+        // A decomposed é sorts after f as `String` compares (canonically), before it by bytes.
+        for path in ["sw.js", "a/m.html", ".loupe/manifest-extra", "b.html", "zz.html", "f.html", "e\u{301}.html"] {
+            try output.write(Data("later".utf8), to: path)
+        }
+        let sorted = output.records.keys.sorted()
+        #expect(output.paths == sorted)
+        let manifest = BuildFingerprint(fingerprint: "f", engine: "e", pageCount: 1, files: output.records, diagnostics: [])
+        #expect(manifest.encoded(sortedPaths: output.paths) == manifest.encoded)
+        output.distrust("a/m.html")
+        try output.write(Data(), to: "c.html")
+        #expect(output.paths == output.records.keys.sorted())
+        #expect(!output.paths.contains("a/m.html") && output.paths.contains("c.html"))
+    }
+
     @Test func aDamagedManifestIsNotUsed() {
         var bytes = BuildFingerprint(fingerprint: "f", engine: "e", pageCount: 1, files: ["a.html": WrittenFile(size: 1, hash: "h")],
                                      diagnostics: []).encoded
