@@ -61,5 +61,17 @@ struct FNV1a {
         self.b = b
     }
 
-    var hex: String { String(a, radix: 16) + String(b, radix: 16) }
+    /// The two lanes as 32 hexadecimal digits (fixed width, so two hashes never read alike), written
+    /// straight into the string: `String(radix:)` twice and a join were a tenth of a card's digest.
+    var hex: String {
+        String(unsafeUninitializedCapacity: 32) { buffer in
+            for (offset, lane) in [(0, a), (16, b)] {
+                for digit in 0..<16 {
+                    let nibble = UInt8(truncatingIfNeeded: lane >> (60 - 4 * UInt64(digit))) & 0xF
+                    buffer[offset + digit] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") - 10 + nibble
+                }
+            }
+            return 32
+        }
+    }
 }
