@@ -52,7 +52,7 @@ struct IncrementalBuildTests {
 
     /// One edit a user makes between two builds.
     enum Edit: CaseIterable {
-        case wordInACard, newCard, removedCard, renamedTopic, about, note, settings, template, breed
+        case wordInACard, retitledCard, newCard, removedCard, renamedTopic, about, note, settings, template, breed
 
         func apply(to project: Project, random: inout SeededRandom) throws {
             switch self {
@@ -63,6 +63,23 @@ struct IncrementalBuildTests {
                     let word = words[random.next(below: words.count)]
                     guard let range = text.range(of: word) else { return text }
                     return text.replacingCharacters(in: range, with: "Edited\(random.next(below: 1000))")
+                }
+            case .retitledCard:
+                // A card's title in capitals: the same slug, so the same id and path, but its page, its
+                // topic page and its neighbours' links all show the new title.
+                try project.edit(project.deck) { text in
+                    var lines = text.components(separatedBy: "\r\n")
+                    let titled = lines.indices.filter { index in
+                        let fields = lines[index].split(separator: "\t", omittingEmptySubsequences: false)
+                        return fields.count > 4 && Int(fields[0]) != nil && fields[3].allSatisfy(\.isASCII)
+                            && fields[3].contains(where: \.isLowercase)
+                    }
+                    guard !titled.isEmpty else { return text }
+                    let index = titled[random.next(below: titled.count)]
+                    var fields = lines[index].split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+                    fields[3] = fields[3].uppercased()
+                    lines[index] = fields.joined(separator: "\t")
+                    return lines.joined(separator: "\r\n")
                 }
             case .newCard:
                 try project.edit(project.deck) { $0 + "90\tAnatomy\tThe Globe\tAdded \(random.next(below: 1000))\tnil\tnil\t# New question?\tNew answer\r\n" }
