@@ -45,6 +45,18 @@ struct BuildManifestTests {
         #expect(!output.paths.contains("a/m.html") && output.paths.contains("c.html"))
     }
 
+    /// The previous build's order sorts the paths that stay by a merge; paths gone from the site are
+    /// skipped, new ones merged in, and an order that is not sorted is not trusted.
+    @Test(arguments: [["a/a.html", "b.html", "gone.html", "é/x.html", "😀.html"], ["b.html", "a/a.html", "é/x.html"], []])
+    func thePreviousOrderSortsThePathsThatStay(hint: [String]) throws {
+        let output = HashingOutput(wrapping: DiscardingOutput(), sortedHint: hint)
+        for path in ["😀.html", "b.html", "new/z.html", "é/x.html", ".loupe/sections/new", "a/a.html", "0.html"] {
+            try output.write(Data(path.utf8), to: path)
+        }
+        #expect(output.site.paths == ["0.html", "a/a.html", "b.html", "new/z.html", "é/x.html", "😀.html"])
+        #expect(output.paths == output.records.keys.sorted())
+    }
+
     @Test func aDamagedManifestIsNotUsed() {
         var bytes = BuildFingerprint(fingerprint: "f", engine: "e", pageCount: 1, files: ["a.html": WrittenFile(size: 1, hash: "h")],
                                      diagnostics: []).encoded

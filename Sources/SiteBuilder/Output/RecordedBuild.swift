@@ -44,14 +44,20 @@ struct RecordedBuild {
     var estimatedFileCount: Int { (bytes.count - linesStart) / 64 }
 
     /// Every file of the site by site-relative path; `nil` when a line is damaged.
-    func files() -> [String: WrittenFile]? {
+    func files() -> [String: WrittenFile]? { filesInOrder()?.files }
+
+    /// Every file of the site by site-relative path, and the paths in the manifest's order (sorted,
+    /// when this executable wrote it); `nil` when a line is damaged.
+    func filesInOrder() -> (files: [String: WrittenFile], order: [String])? {
         var files: [String: WrittenFile] = [:]
         files.reserveCapacity(estimatedFileCount)
+        var order: [String] = []
+        order.reserveCapacity(estimatedFileCount)
         for line in fileLines() {
             guard let (path, file) = BuildFingerprint.parseFileLine(bytes[line]) else { return nil }
-            files[path] = file
+            if files.updateValue(file, forKey: path) == nil { order.append(path) }
         }
-        return files
+        return (files, order)
     }
 
     /// Whether every file the manifest lists is still there, a regular file of its recorded size (and
