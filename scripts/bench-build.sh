@@ -6,6 +6,7 @@
 # Usage: scripts/bench-build.sh [CARDS] [RUNS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+SCRIPTS=$PWD/scripts
 CARDS=${1:-10000}
 RUNS=${2:-5}
 LOUPE_BENCH=1 scripts/setup
@@ -27,15 +28,7 @@ measure_edit() {
   local name=$1 out=$2 deck=$3; shift 4
   rm -rf "$out"; "$@" >/dev/null 2>&1
   for run in $(seq "$RUNS"); do
-    python3 - "$deck" "$run" <<'PY'
-import sys
-path, run = sys.argv[1], sys.argv[2]
-text = open(path, "rb").read().decode("utf-16")
-middle = text.index("\n", len(text) // 2)
-start = text.index("retina", middle) if "retina" in text[middle:] else text.index("Retina", middle)
-text = text[:start] + f"edit{run}a" + text[start + 6:]
-open(path, "wb").write(text.encode("utf-16"))
-PY
+    python3 "$SCRIPTS/bench-edit.py" "$deck" "$run"
     /usr/bin/time -f "%e %M" -o "$RESULTS/time.tmp" "$@" >/dev/null 2>&1
     cat "$RESULTS/time.tmp" >> "$RESULTS/$name"
   done

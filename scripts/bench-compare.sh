@@ -4,23 +4,15 @@
 # (--force) builds, and peak memory.
 # Usage: scripts/bench-compare.sh DIR EDITS COLDS BINARY...
 #   DIR holds content/ (e.g. made by scripts/gen-bench-deck.py 10000 DIR) with a UTF-16 deck whose
-#   text contains "retina"; each edit replaces one such word after the middle of the deck.
+#   text contains "retina"; each edit replaces one such word in a card's text (scripts/bench-edit.py).
 set -euo pipefail
 DIR=$1; EDITS=$2; COLDS=$3; shift 3
+EDIT=$(cd "$(dirname "$0")" && pwd)/bench-edit.py
 cd "$DIR"
 DECK=$(ls content/deck/*.tsv | head -1)
 RESULTS=$(mktemp -d)
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-edit() {
-  python3 - "$DECK" "$1" <<'PY'
-import sys
-path, tag = sys.argv[1], sys.argv[2]
-text = open(path, "rb").read().decode("utf-16")
-middle = text.index("\n", len(text) // 2)
-start = text.index("retina", middle) if "retina" in text[middle:] else text.index("Retina", middle)
-open(path, "wb").write((text[:start] + f"edit{tag}a" + text[start + 6:]).encode("utf-16"))
-PY
-}
+edit() { python3 "$EDIT" "$DECK" "$1"; }
 for b in "$@"; do i=$(basename "$b"); "$b" build --quiet --content content --out "out-$i" --no-sessions; done
 # Each round runs the binaries in turn, in reverse order every other round: the first build after an
 # edit reads the deck from a cold cache line and runs alone on a just-woken core.

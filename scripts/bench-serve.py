@@ -40,7 +40,11 @@ try:
         # UTF-16 exports are edited as text; any other (UTF-8 or an 8-bit code page) byte for byte.
         encoding = "utf-16" if raw[:2] in (b"\xff\xfe", b"\xfe\xff") else "latin-1"
         data = raw.decode(encoding)
-        needle = data.find("\t", len(data) // 2)  # a cell in the middle of the deck
+        # A question or answer cell in the middle of the deck (six tabs into its row), never a
+        # category, topic or title: renaming those rebuilds far more than a card.
+        needle = data.find("\t", len(data) // 2)
+        while data.count("\t", data.rfind("\n", 0, needle) + 1, needle) < 6:
+            needle = data.find("\t", needle + 1)
         for run in range(runs):
             edited = (data[:needle] + f"\tEdited {run} " + data[needle + 1:]).encode(encoding)
             start = time.monotonic()
