@@ -22,6 +22,9 @@ public enum SiteGenerator {
         }
         defer { withExtendedLifetime(lock) {} }
         let previous = options.force ? nil : RecordedBuild(at: destination)
+        // An edit build needs the previous build's 13,000 file records: they are parsed on another
+        // thread while the inputs are fingerprinted (unused when nothing changed).
+        let recorded = previous.map { previous in BackgroundValue { previous.filesInOrder() } }
         let inputs = BuildFingerprint.fingerprint(of: options, known: previous?.inputHashes ?? [:])
         if let previous, previous.fingerprint == inputs.all, previous.isIntact(at: destination) {
             // Nothing changed since the last successful build: same diagnostics, site left as it is.
@@ -37,7 +40,7 @@ public enum SiteGenerator {
         let target: PublishingOutput
         var previousOrder: [String] = []
         do {
-            if let previous, previous.engine == inputs.engine, let recorded = previous.filesInOrder() {
+            if let previous, previous.engine == inputs.engine, let recorded = recorded?.value {
                 target = .incremental(try IncrementalOutput(destination: destination, previous: recorded.files))
                 previousOrder = recorded.order
             } else {
@@ -91,20 +94,16 @@ public enum SiteGenerator {
         let sections = output.isDiscarding ? nil : SectionChunkFiles(output: output, previousSite: previousSite)
         // The templates are parsed on another thread while the content loads (the deck's reading leaves
         // a core idle for most of it).
-        let parsing = ParsedTemplates()
-        let group = DispatchGroup()
-        DispatchQueue.global(qos: .userInitiated).async(group: group) {
-            parsing.set(Result { () throws(TemplateError) in try TemplateLibrary(files: options.templateFiles(), directory: options.templates) })
+        let parsing = BackgroundValue {
+            Result { () throws(TemplateError) in try TemplateLibrary(files: options.templateFiles(), directory: options.templates) }
         }
         let content = SiteContent.load(options, sections: sections, log: &log)
         let loaded = clock.now - start
         let loadedPeak = PeakMemory.bytes
-        group.wait()
         var templates: TemplateLibrary?
-        switch parsing.result {
-        case .success(let library)?: templates = library
-        case .failure(let error)?: log.report(error.diagnostic)
-        case nil: break
+        switch parsing.value {
+        case .success(let library): templates = library
+        case .failure(let error): log.report(error.diagnostic)
         }
         guard let content, let templates, !log.hasErrors else {
             return BuildReport(diagnostics: log.all, pageCount: 0, fileCount: 0)
@@ -150,11 +149,4 @@ extension TemplateError {
             return .error("template '\(name)' is missing (expected \(name).md or \(name).html); restore it from Loupe's Templates/ folder", at: SourceLocation(path: directory))
         }
     }
-}
-
-/// The template library parsed on another thread, handed back once.
-private final class ParsedTemplates: Sendable {
-    private let value = Mutex<Result<TemplateLibrary, TemplateError>?>(nil)
-    func set(_ result: Result<TemplateLibrary, TemplateError>) { value.withLock { $0 = result } }
-    var result: Result<TemplateLibrary, TemplateError>? { value.withLock { $0 } }
 }
