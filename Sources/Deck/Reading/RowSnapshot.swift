@@ -6,7 +6,7 @@ import Diagnostics
 /// The rows after the header are cut into blocks after each card row whose sections digest ends a
 /// section chunk (``SectionChunkCoding/endsChunk(_:)``): the cuts depend on the rows alone, so an edit
 /// moves only the cuts next to it, and a build that used a snapshot makes the snapshot a full read
-/// makes. Each block is a byte range of the file with the SHA-256 of its bytes. The next build finds
+/// makes. Each block is a byte range of the file with the digest of its bytes (``BlockHash``). The next build finds
 /// the blocks still in place from the start and shifted by the change in size from the end, reads the
 /// bytes between them, and takes every other row's ``RowRecord`` from here (``DeckSheet`` reading).
 struct RowSnapshot: Equatable {
@@ -20,7 +20,7 @@ struct RowSnapshot: Equatable {
         var hash: ContentDigest { facts.hash }
     }
 
-    /// What a block's bytes are: their SHA-256, and (for an export whose code page was guessed, which
+    /// What a block's bytes are: their digest (``BlockHash``), and (for an export whose code page was guessed, which
     /// the whole file decides) whether they are valid UTF-8 and how they score for each code page.
     struct Facts: Equatable, Sendable {
         var hash: ContentDigest
@@ -29,7 +29,7 @@ struct RowSnapshot: Equatable {
 
         /// The facts of `bytes`, the code page evidence only when `guessed`.
         init(of bytes: UnsafeRawBufferPointer, guessed: Bool) {
-            hash = ContentHash.digest(bytes)
+            hash = BlockHash.digest(bytes)
             if guessed {
                 let bytes = bytes.assumingMemoryBound(to: UInt8.self)
                 isUTF8 = (try? UTF8Span(validating: bytes.span)) != nil
@@ -93,7 +93,7 @@ struct RowSnapshot: Equatable {
 }
 
 extension RowSnapshot {
-    private static let magic = Array("LRS1".utf8)
+    private static let magic = Array("LRS2".utf8)
 
     /// A signed number as a non-negative one (0, -1, 1, -2, … → 0, 1, 2, 3, …).
     static func zigzag(_ value: Int) -> Int { value >= 0 ? 2 * value : -2 * value - 1 }
