@@ -38,18 +38,18 @@ public enum SiteGenerator {
         // The same executable, options, templates and settings: update the previous site in place.
         // Anything else: a full build into a staging folder, swapped in at the end.
         let target: PublishingOutput
-        var previousOrder: [String] = []
+        var updated: (files: [String: WrittenFile], order: [String])?
         do {
             if let previous, previous.engine == inputs.engine, let recorded = recorded?.value {
                 target = .incremental(try IncrementalOutput(destination: destination, previous: recorded.files))
-                previousOrder = recorded.order
+                updated = recorded
             } else {
                 target = .full(try StagedOutput(destination: destination))
             }
         } catch {
             return BuildReport(diagnostics: [.error(error.messageOnly, at: SourceLocation(path: options.output.relativePath))], pageCount: 0, fileCount: 0)
         }
-        let recording = HashingOutput(wrapping: target.output, expected: previous?.estimatedFileCount ?? 0, sortedHint: previousOrder)
+        let recording = HashingOutput(wrapping: target.output, expected: previous?.estimatedFileCount ?? 0, previous: updated)
         var previousSite: URL?
         if case .incremental(let incremental) = target { previousSite = incremental.destination }
         var report = generate(options, into: recording, previousSite: previousSite)
@@ -69,7 +69,7 @@ public enum SiteGenerator {
         report.fileCount = manifest.files.keys.count(where: { !HashingOutput.isBuildRecord($0) })
         // The records of 13,000 files, three times over, are freed on another thread while the
         // command reports (or the process exits).
-        BackgroundRelease.drop((consume recording, consume manifest, consume target, consume previousOrder))
+        BackgroundRelease.drop((consume recording, consume manifest, consume target, consume updated))
         return report
     }
 

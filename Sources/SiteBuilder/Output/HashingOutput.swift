@@ -17,38 +17,46 @@ final class HashingOutput: SiteOutput, Sendable {
         var sorted: [String]?
         /// The paths recorded for the first time since.
         var added: [String] = []
+        /// The paths recorded that the previous build did not have.
+        var fresh: [String] = []
 
-        mutating func record(_ file: WrittenFile, at path: String) {
-            if files.updateValue(file, forKey: path) == nil, sorted != nil { added.append(path) }
+        mutating func record(_ file: WrittenFile, at path: String, isFresh: Bool) {
+            guard files.updateValue(file, forKey: path) == nil else { return }
+            if sorted != nil { added.append(path) }
+            if isFresh { fresh.append(path) }
         }
     }
 
+    /// The previous build's records and its paths in its manifest's order, when this build updates it.
+    private let previous: (files: [String: WrittenFile], order: [String])?
+
     /// An output recording what is written to `base`, sized for about `expected` files (the previous
-    /// build's count) so the records are not rehashed as they grow.
-    /// `sortedHint` is the previous build's paths in its manifest's order: most of a site's paths stay
-    /// from one build to the next, so they are sorted by a merge instead of a sort of 13,000 strings.
-    init(wrapping base: any SiteOutput, expected: Int = 0, sortedHint: [String] = []) {
+    /// build's count) so the records are not rehashed as they grow. With `previous` (the records and
+    /// order of the manifest this build updates), the paths that stay are sorted by the manifest's
+    /// order and only the new ones by comparing strings.
+    init(wrapping base: any SiteOutput, expected: Int = 0, previous: (files: [String: WrittenFile], order: [String])? = nil) {
         self.base = base
-        self.sortedHint = sortedHint
+        self.previous = previous
         state.withLock { $0.files.reserveCapacity(expected) }
     }
 
-    private let sortedHint: [String]
-
-    /// Every path of `files`, sorted: the paths of ``sortedHint`` still recorded (checked to be in
-    /// order as they are taken) merged with the others sorted; a plain sort when the hint is out of order.
-    private func sortedPaths(of files: [String: WrittenFile]) -> [String] {
-        guard !sortedHint.isEmpty else { return files.keys.sorted() }
+    /// Every recorded path, sorted: the previous build's paths still recorded, in its manifest's order
+    /// (checked to be sorted as they are taken), merged with the new paths sorted; a plain sort when
+    /// the order is not sorted or a new path was dropped again.
+    private func sortedPaths(of state: Records) -> [String] {
+        guard let previous else { return state.files.keys.sorted() }
         var kept: [String] = []
-        kept.reserveCapacity(files.count)
-        for path in sortedHint where files[path] != nil {
-            if let last = kept.last, !(last < path) { return files.keys.sorted() }
+        kept.reserveCapacity(state.files.count)
+        for path in previous.order where state.files[path] != nil {
+            if let last = kept.last, !(last < path) { return state.files.keys.sorted() }
             kept.append(path)
         }
-        guard kept.count < files.count else { return kept }
-        let known = Set(kept)
-        return Self.merge(kept, files.keys.filter { !known.contains($0) }.sorted())
+        guard kept.count + state.fresh.count == state.files.count else { return state.files.keys.sorted() }
+        return Self.merge(kept, state.fresh.sorted())
     }
+
+    /// Whether `path` is not one of the previous build's files (looked up outside the lock).
+    private func isFresh(_ path: String) -> Bool { previous?.files[path] == nil }
 
     /// Whether files are thrown away (`loupe check`): work that only produces files can be skipped.
     var isDiscarding: Bool { base is DiscardingOutput }
@@ -61,12 +69,14 @@ final class HashingOutput: SiteOutput, Sendable {
     func write(_ data: Data, to relativePath: String, digest: String?) throws(OutputError) {
         try base.write(data, to: relativePath)
         let record = WrittenFile(size: data.count, hash: Self.hex(data, path: relativePath), digest: digest)
-        state.withLock { $0.record(record, at: relativePath) }
+        let isFresh = isFresh(relativePath)
+        state.withLock { $0.record(record, at: relativePath, isFresh: isFresh) }
     }
 
     func reuse(_ relativePath: String, digest: String) -> WrittenFile? {
         guard let record = base.reuse(relativePath, digest: digest) else { return nil }
-        state.withLock { $0.record(record, at: relativePath) }
+        // A kept file is one of the previous build's.
+        state.withLock { $0.record(record, at: relativePath, isFresh: false) }
         return record
     }
 
@@ -89,7 +99,7 @@ final class HashingOutput: SiteOutput, Sendable {
     /// Every path recorded so far, sorted (after ``site``, its sort and the paths recorded since merged).
     var paths: [String] {
         state.withLock { state in
-            guard let sorted = state.sorted else { return sortedPaths(of: state.files) }
+            guard let sorted = state.sorted else { return sortedPaths(of: state) }
             return Self.merge(sorted, state.added.sorted())
         }
     }
@@ -113,7 +123,7 @@ final class HashingOutput: SiteOutput, Sendable {
     var site: (paths: [String], version: String) {
         // Sorted paths and lookups rather than a sorted copy of the records (132,000 at 100,000 cards).
         state.withLock { state in
-            let all = sortedPaths(of: state.files)
+            let all = sortedPaths(of: state)
             state.sorted = all
             state.added = []
             let paths = all.filter { !Self.isBuildRecord($0) }
