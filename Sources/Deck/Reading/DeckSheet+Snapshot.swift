@@ -31,18 +31,18 @@ struct ExportBytes {
         return complete ? bytes : nil
     }
 
-    /// The facts (``RowSnapshot/Facts``) of the bytes of `range`, taken where the file's pages are
-    /// mapped (copying a 36 MB export into fresh memory cost more than hashing it).
-    func facts(_ range: Range<Int>, guessed: Bool) -> RowSnapshot.Facts? {
+    /// The digest (``BlockHash``) of the bytes of `range`, taken where the file's pages are mapped
+    /// (copying a 36 MB export into fresh memory cost more than hashing it).
+    func hash(_ range: Range<Int>) -> ContentDigest? {
         guard range.lowerBound >= 0, range.upperBound <= size else { return nil }
-        guard !range.isEmpty else { return [UInt8]().withUnsafeBytes { RowSnapshot.Facts(of: $0, guessed: guessed) } }
+        guard !range.isEmpty else { return [UInt8]().withUnsafeBytes(BlockHash.digest) }
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         let start = range.lowerBound / page * page
         let length = range.upperBound - start
         guard let mapped = mmap(nil, length, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, off_t(start)),
-              mapped != MAP_FAILED else { return read(range).map { bytes in bytes.withUnsafeBytes { RowSnapshot.Facts(of: $0, guessed: guessed) } } }
+              mapped != MAP_FAILED else { return read(range).map { $0.withUnsafeBytes(BlockHash.digest) } }
         defer { munmap(mapped, length) }
-        return RowSnapshot.Facts(of: UnsafeRawBufferPointer(start: mapped + (range.lowerBound - start), count: range.count), guessed: guessed)
+        return BlockHash.digest(UnsafeRawBufferPointer(start: mapped + (range.lowerBound - start), count: range.count))
     }
 }
 
@@ -260,13 +260,13 @@ extension DeckSheet {
         DispatchQueue.concurrentPerform(iterations: 2) { side in
             if side == 0 {
                 while case let next = prefix.load(ordering: .acquiring), next < suffix.load(ordering: .acquiring),
-                      blocks[next].end <= size, file.facts(blocks[next].start..<blocks[next].end, guessed: false)?.hash == blocks[next].hash {
+                      blocks[next].end <= size, file.hash(blocks[next].start..<blocks[next].end) == blocks[next].hash {
                     prefix.store(next + 1, ordering: .releasing)
                 }
             } else {
                 while case let next = suffix.load(ordering: .acquiring) - 1, next >= max(1, prefix.load(ordering: .acquiring)),
                       blocks[next].start + shift >= 0, blocks[next].end + shift <= size,
-                      file.facts(blocks[next].start + shift..<blocks[next].end + shift, guessed: false)?.hash == blocks[next].hash {
+                      file.hash(blocks[next].start + shift..<blocks[next].end + shift) == blocks[next].hash {
                     suffix.store(next, ordering: .releasing)
                 }
             }

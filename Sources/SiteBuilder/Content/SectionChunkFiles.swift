@@ -92,18 +92,9 @@ struct KeptChunkFiles: Sendable {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var complete = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
-            // One byte more than expected, to notice a file that grew.
-            while count < buffer.count {
-                let got = Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
-                if got < 0 && errno == EINTR { continue }
-                if got <= 0 { break }
-                count += got
-            }
-            complete = count == size
-        }
-        return complete ? bytes : nil
+        var ignored = DiagnosticLog()  // an unreadable kept file is made again, not reported
+        guard let bytes = ContentFolder.readAll(descriptor, size: size, display: path, log: &ignored), bytes.count == size else { return nil }
+        return bytes
     }
 
     /// The bytes the previous build kept as `name`, not kept for the next build; `nil` when there are

@@ -200,25 +200,17 @@ struct BuildFingerprint: Equatable {
         let header = Header(format: format, fingerprint: fingerprint, engine: engine, pageCount: pageCount,
                             diagnostics: diagnostics, inputHashes: inputHashes)
         let paths = sortedPaths.count == files.count ? sortedPaths : files.keys.sorted()
-        // Written into `Data` of the manifest's size (escapes aside) 64 KB at a time through a reused
-        // buffer: appending each line to `Data` cost more than making it, and building the whole
-        // manifest in an array first would copy it (19 MB at 100,000 cards) at the build's end.
+        // Written into `Data` of the manifest's size (escapes aside), 64 KB at a time.
         var bytes = Self.encodedHeader(header) ?? Data()
         bytes.reserveCapacity(bytes.count + files.reduce(0) { size, record in
             size + 24 + record.key.utf8.count + record.value.hash.utf8.count + (record.value.digest?.utf8.count ?? 0)
         })
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(1 << 16)
+        var out = BufferedData(consume bytes)
         for path in paths {
             guard let file = files[path] else { continue }
-            Self.appendFileLine(path, file, to: &buffer)
-            if buffer.count >= (1 << 16) - 4096 {
-                bytes.append(contentsOf: buffer)
-                buffer.removeAll(keepingCapacity: true)
-            }
+            out.append { Self.appendFileLine(path, file, to: &$0) }
         }
-        bytes.append(contentsOf: buffer)
-        return bytes
+        return out.finished()
     }
 
     /// The manifest's first line, with its line break.

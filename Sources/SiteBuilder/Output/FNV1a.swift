@@ -64,14 +64,18 @@ struct FNV1a {
     /// The two lanes as 32 hexadecimal digits (fixed width, so two hashes never read alike), written
     /// straight into the string: `String(radix:)` twice and a join were a tenth of a card's digest.
     var hex: String {
-        String(unsafeUninitializedCapacity: 32) { buffer in
-            for (offset, lane) in [(0, a), (16, b)] {
-                for digit in 0..<16 {
-                    let nibble = UInt8(truncatingIfNeeded: lane >> (60 - 4 * UInt64(digit))) & 0xF
-                    buffer[offset + digit] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") - 10 + nibble
-                }
+        let a = self.a, b = self.b
+        return String(unsafeUninitializedCapacity: 32) { buffer in
+            for digit in 0..<16 {
+                let shift = 60 - 4 * UInt64(digit)
+                buffer[digit] = Self.hexDigit(UInt8(truncatingIfNeeded: a >> shift) & 0xF)
+                buffer[16 + digit] = Self.hexDigit(UInt8(truncatingIfNeeded: b >> shift) & 0xF)
             }
             return 32
         }
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") - 10 + nibble
     }
 }

@@ -30,13 +30,17 @@ public struct WrittenFile: Codable, Equatable, Sendable {
     /// not joined and walked again for each of 13,000 files).
     func isPresent(in directory: Int32, at relativePath: String) -> Bool {
         var info = stat()
-        return relativePath.withCString { fstatat(directory, $0, &info, AT_SYMLINK_NOFOLLOW) } == 0
-            && (info.st_mode & S_IFMT) == S_IFREG && Int(info.st_size) == size
+        return relativePath.withCString { fstatat(directory, $0, &info, AT_SYMLINK_NOFOLLOW) } == 0 && Self.isRegularFile(info, size: size)
     }
 
     /// Whether the NUL-terminated `path` is a regular file (not a link) of `size` bytes.
     static func isRegularFile(at path: UnsafePointer<CChar>, size: Int) -> Bool {
         var info = stat()
-        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && Int(info.st_size) == size
+        return lstat(path, &info) == 0 && isRegularFile(info, size: size)
+    }
+
+    /// Whether `info` (not following a link) is that of a regular file of `size` bytes.
+    private static func isRegularFile(_ info: stat, size: Int) -> Bool {
+        (info.st_mode & S_IFMT) == S_IFREG && Int(info.st_size) == size
     }
 }

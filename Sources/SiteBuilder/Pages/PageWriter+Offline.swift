@@ -32,19 +32,15 @@ extension PageWriter {
         var bytes = Data(capacity: script.utf8.count + site.paths.reduce(2) { $0 + $1.utf8.count + 3 })
         bytes.append(contentsOf: script[..<marker.lowerBound].utf8)
         bytes.append(UInt8(ascii: "["))
-        // The list goes into `Data` 64 KB at a time: appending each path to it cost more than escaping it.
-        var entries: [UInt8] = [], isFirst = true
-        entries.reserveCapacity(1 << 16)
+        var list = BufferedData(consume bytes), isFirst = true
         for path in site.paths where !path.hasPrefix("sessions/") {
-            if !isFirst { entries.append(UInt8(ascii: ",")) }
-            isFirst = false
-            JSONText.append(string: path, to: &entries)
-            if entries.count >= (1 << 16) - 4096 {
-                bytes.append(contentsOf: entries)
-                entries.removeAll(keepingCapacity: true)
+            list.append { entries in
+                if !isFirst { entries.append(UInt8(ascii: ",")) }
+                JSONText.append(string: path, to: &entries)
             }
+            isFirst = false
         }
-        bytes.append(contentsOf: entries)
+        bytes = list.finished()
         bytes.append(UInt8(ascii: "]"))
         bytes.append(contentsOf: script[marker.upperBound...].utf8)
         do { try hashing.write(bytes, to: "sw.js") } catch {
