@@ -149,6 +149,35 @@ struct RowSnapshotTests {
         #expect(reusedCount >= edits.count - 3, "the snapshot was used in \(reusedCount) of \(edits.count) edits")
     }
 
+    /// The real export (Mac OS Roman, guessed, 119 cards), edited in its own bytes as a user retitling a
+    /// card and changing a word in its second half would: read through its snapshot, it gives the deck, the diagnostics and
+    /// the next snapshot a whole read gives.
+    @Test(.enabled(if: SharedData.folder("deck") != nil, SharedData.absent("deck")))
+    func theRealDeckIsReadThroughItsSnapshotAfterAnEdit() throws {
+        let folder = try #require(SharedData.folder("deck"))
+        let file = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".tsv") })
+        var bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(file)))
+        let root = try TemporaryFolder.make("row-snapshots-real")
+        defer { TemporaryFolder.remove(root) }
+        let store = SnapshotStore()
+        let first = try Self.read(bytes, in: root, store: store)
+        #expect(first.deck?.cardCount == 119 && !first.reused && store.snapshot != nil)
+        func replace(_ old: String, _ new: String, after start: Int) throws {
+            let range = try #require(bytes.indices.dropFirst(start).first { bytes[$0...].starts(with: Array(old.utf8)) }.map { $0..<$0 + old.utf8.count })
+            bytes.replaceSubrange(range, with: Array(new.utf8))
+        }
+        // Past the first rows: a change in the block that holds the header reads the file whole.
+        try replace("Asteroid Hyalosis", "Asteroid Hyalosis (AH)", after: bytes.count / 2)
+        try replace("retina", "RETINA", after: bytes.count / 2)
+        let updated = try Self.read(bytes, in: root, store: store)
+        let coldStore = SnapshotStore()
+        let whole = try Self.read(bytes, in: root.appendingPathComponent("cold"), store: coldStore)
+        #expect(updated.reused, "the edit was read through the snapshot")
+        #expect(updated.deck == whole.deck && updated.diagnostics == whole.diagnostics)
+        #expect(store.snapshot == coldStore.snapshot)
+        #expect(updated.deck?.cards.contains { $0.title == "Asteroid Hyalosis (AH)" } == true)
+    }
+
     /// A quote that runs past the changed bytes (it swallows the next row's line break), a quote never
     /// closed (an error), a chunk gone: each is read whole and reports what a whole read reports.
     @Test func anEditThatMovesQuotingOrLosesAChunkIsReadWhole() throws {
