@@ -93,7 +93,7 @@ struct RowSnapshot: Equatable {
 }
 
 extension RowSnapshot {
-    private static let magic = Array("LRS2".utf8)
+    private static let magic = Array("LRS3".utf8)
 
     /// A signed number as a non-negative one (0, -1, 1, -2, … → 0, 1, 2, 3, …).
     static func zigzag(_ value: Int) -> Int { value >= 0 ? 2 * value : -2 * value - 1 }

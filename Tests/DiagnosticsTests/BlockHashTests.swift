@@ -1,4 +1,3 @@
-@testable import Deck
 import Diagnostics
 import Testing
 
