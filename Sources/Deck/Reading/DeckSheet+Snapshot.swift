@@ -31,18 +31,25 @@ struct ExportBytes {
         return complete ? bytes : nil
     }
 
-    /// The digest (``BlockHash``) of the bytes of `range`, taken where the file's pages are mapped
-    /// (copying a 36 MB export into fresh memory cost more than hashing it).
-    func hash(_ range: Range<Int>) -> ContentDigest? {
+    /// The digest (``BlockHash``) of the bytes of `range`, read into `scratch`, which the caller keeps
+    /// from block to block so its pages are touched once (fresh memory for a 36 MB export cost more than
+    /// hashing it). Read, not mapped: an editor that truncates the export while `loupe serve` hashes it
+    /// would take mapped pages away under the reader (SIGBUS); a read just comes up short.
+    func hash(_ range: Range<Int>, scratch: inout [UInt8]) -> ContentDigest? {
         guard range.lowerBound >= 0, range.upperBound <= size else { return nil }
-        guard !range.isEmpty else { return [UInt8]().withUnsafeBytes(BlockHash.digest) }
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let start = range.lowerBound / page * page
-        let length = range.upperBound - start
-        guard let mapped = mmap(nil, length, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, off_t(start)),
-              mapped != MAP_FAILED else { return read(range).map { $0.withUnsafeBytes(BlockHash.digest) } }
-        defer { munmap(mapped, length) }
-        return BlockHash.digest(UnsafeRawBufferPointer(start: mapped + (range.lowerBound - start), count: range.count))
+        if scratch.count < range.count {
+            scratch = [UInt8](unsafeUninitializedCapacity: range.count) { _, count in count = range.count }
+        }
+        return scratch.withUnsafeMutableBytes { buffer -> ContentDigest? in
+            var done = 0
+            while done < range.count {
+                let got = pread(descriptor, buffer.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
+                if got < 0 && errno == EINTR { continue }
+                if got <= 0 { return nil }
+                done += got
+            }
+            return BlockHash.digest(UnsafeRawBufferPointer(rebasing: buffer[..<range.count]))
+        }
     }
 }
 
@@ -258,15 +265,16 @@ extension DeckSheet {
         // the first, which holds the header), on two cores: each side stops where the other got to.
         let prefix = Atomic<Int>(0), suffix = Atomic<Int>(blocks.count)
         DispatchQueue.concurrentPerform(iterations: 2) { side in
+            var blockBytes: [UInt8] = []
             if side == 0 {
                 while case let next = prefix.load(ordering: .acquiring), next < suffix.load(ordering: .acquiring),
-                      blocks[next].end <= size, file.hash(blocks[next].start..<blocks[next].end) == blocks[next].hash {
+                      blocks[next].end <= size, file.hash(blocks[next].start..<blocks[next].end, scratch: &blockBytes) == blocks[next].hash {
                     prefix.store(next + 1, ordering: .releasing)
                 }
             } else {
                 while case let next = suffix.load(ordering: .acquiring) - 1, next >= max(1, prefix.load(ordering: .acquiring)),
                       blocks[next].start + shift >= 0, blocks[next].end + shift <= size,
-                      file.hash(blocks[next].start + shift..<blocks[next].end + shift) == blocks[next].hash {
+                      file.hash(blocks[next].start + shift..<blocks[next].end + shift, scratch: &blockBytes) == blocks[next].hash {
                     suffix.store(next, ordering: .releasing)
                 }
             }
