@@ -8,18 +8,30 @@ struct DeckAssembler {
     private var idOwners: [String: SourceLine] = [:]
     /// Category and topic names repeat on every row: each is slugged once.
     private var slugs: [String: String] = [:]
+    /// The last row's category and topic: an export lists a topic's cards together, so most rows find
+    /// theirs here without slugging, joining or hashing the names again.
+    private var lastCategory: (name: String, position: Int)?
+    private var lastTopic: (category: Int, name: String, position: Int, key: String)?
+
+    /// Makes room for `count` more cards' ids.
+    mutating func reserve(_ count: Int) { idOwners.reserveCapacity(idOwners.count + count) }
 
     var deck: Deck { Deck(categories: categories) }
 
     mutating func add(_ row: CardRow, log: inout DiagnosticLog) {
-        let categorySlug = slug(row.category)
         let categoryPosition: Int
-        if let existing = categoryIndex[categorySlug] {
-            categoryPosition = existing
+        if let last = lastCategory, last.name == row.category {
+            categoryPosition = last.position
         } else {
-            categoryPosition = categories.count
-            categoryIndex[categorySlug] = categoryPosition
-            categories.append(DeckCategory(title: row.category, slug: categorySlug))
+            let categorySlug = slug(row.category)
+            if let existing = categoryIndex[categorySlug] {
+                categoryPosition = existing
+            } else {
+                categoryPosition = categories.count
+                categoryIndex[categorySlug] = categoryPosition
+                categories.append(DeckCategory(title: row.category, slug: categorySlug))
+            }
+            lastCategory = (row.category, categoryPosition)
         }
         guard row.topic != nil || row.subtopic != nil else { return }
         let at = SourceLocation(path: row.source.path, line: row.source.line, column: 1)
@@ -33,15 +45,20 @@ struct DeckAssembler {
             log.warning("card has no Subtopic; it is titled by its topic '\(topic)'", at: at)
             title = topic
         }
-        let topicSlug = slug(topic)
-        let topicKey = categorySlug + "/" + topicSlug
-        let topicPosition: Int
-        if let existing = topicIndex[topicKey] {
-            topicPosition = existing
+        let topicPosition: Int, topicKey: String
+        if let last = lastTopic, last.category == categoryPosition, last.name == topic {
+            (topicPosition, topicKey) = (last.position, last.key)
         } else {
-            topicPosition = categories[categoryPosition].topics.count
-            topicIndex[topicKey] = topicPosition
-            categories[categoryPosition].topics.append(DeckTopic(title: topic, slug: topicSlug))
+            let topicSlug = slug(topic)
+            topicKey = categories[categoryPosition].slug + "/" + topicSlug
+            if let existing = topicIndex[topicKey] {
+                topicPosition = existing
+            } else {
+                topicPosition = categories[categoryPosition].topics.count
+                topicIndex[topicKey] = topicPosition
+                categories[categoryPosition].topics.append(DeckTopic(title: topic, slug: topicSlug))
+            }
+            lastTopic = (categoryPosition, topic, topicPosition, topicKey)
         }
         var cardSlug = Slug.make(title)
         if cardSlug == "index" { cardSlug = "index-card" } // "index" is the topic page's file name
