@@ -56,6 +56,17 @@ struct PageWriter {
     mutating func writeAll(log: inout DiagnosticLog) {
         let renderer = self.renderer
         var problems = ProblemList()
+        // The search index needs only the content: it is built on its own thread from the start, while
+        // the images are published and the site planned and made (a one-card edit's search index takes
+        // longer than its pages).
+        let searchProblems = SharedProblems()
+        let searchDone = DispatchGroup()
+        let searchWriter = self
+        DispatchQueue.global().async(group: searchDone) {
+            var local = ProblemList()
+            searchWriter.writeSearchIndex(problems: &local)
+            for diagnostic in local.diagnostics { searchProblems.add(diagnostic) }
+        }
         var breedPictures: [String: BreedPicture] = [:]
         timed("assets and images") { writer in
             writer.writeAssets(problems: &problems)
@@ -63,8 +74,7 @@ struct PageWriter {
             breedPictures = writer.publishBreedPhotos(problems: &problems)
         }
         // Plan the site's pages and study data from the model (each card's content digested once, on
-        // every core), then make what changed. The search index needs only the content: it is built on
-        // its own thread meanwhile.
+        // every core), then make what changed.
         var plan: [PlannedFile] = []
         timed("plan") { writer in
             plan = DeckPlan.files(of: writer.content, images: writer.images,
@@ -77,14 +87,6 @@ struct PageWriter {
             }
             if let catalog = writer.content.breeds { plan += SitePlan.breedPages(of: catalog, pictures: breedPictures) }
             plan.append(SitePlan.searchPage)
-        }
-        let searchProblems = SharedProblems()
-        let searchDone = DispatchGroup()
-        let searchWriter = self
-        DispatchQueue.global().async(group: searchDone) {
-            var local = ProblemList()
-            searchWriter.writeSearchIndex(problems: &local)
-            for diagnostic in local.diagnostics { searchProblems.add(diagnostic) }
         }
         timed("pages and study data") { $0.make(plan, renderer: renderer, problems: &problems) }
         BackgroundRelease.drop(plan)
