@@ -92,6 +92,8 @@ public enum SiteGenerator {
         let clock = ContinuousClock()
         let start = clock.now
         let sections = output.isDiscarding ? nil : SectionChunkFiles(output: output, previousSite: previousSite)
+        // Row snapshots are written meanwhile; the build's records are complete only once they are.
+        defer { sections?.finish() }
         // The templates are parsed on another thread while the content loads (the deck's reading leaves
         // a core idle for most of it).
         let parsing = BackgroundValue {

@@ -23,6 +23,10 @@ public protocol SectionChunkStore: Sendable {
     func rowSnapshot(for path: String) -> [UInt8]?
     /// Keeps `bytes` as the row snapshot of the export shown as `path`, for the next build.
     func storeRowSnapshot(_ bytes: [UInt8], for path: String)
+    /// Keeps the bytes `encode` gives as the row snapshot of the export shown as `path`; a store may
+    /// encode and write them on another thread while the build goes on (the next build needs them,
+    /// this one does not).
+    func storeRowSnapshot(for path: String, encoding encode: @escaping @Sendable () -> [UInt8])
 }
 
 extension SectionChunkStore {
@@ -32,6 +36,10 @@ extension SectionChunkStore {
     public func rowSnapshot(for path: String) -> [UInt8]? { nil }
     /// Nothing is kept.
     public func storeRowSnapshot(_ bytes: [UInt8], for path: String) {}
+    /// Encoded and kept now.
+    public func storeRowSnapshot(for path: String, encoding encode: @escaping @Sendable () -> [UInt8]) {
+        storeRowSnapshot(encode(), for: path)
+    }
 }
 
 /// The digests that identify rows and chunks of rows, and the byte form of a chunk's sections.
