@@ -46,11 +46,15 @@ struct BuildManifestTests {
     }
 
     /// The previous build's order sorts the paths that stay by a merge; paths gone from the site are
-    /// skipped, new ones merged in, and an order that is not sorted is not trusted.
-    @Test(arguments: [["a/a.html", "b.html", "gone.html", "é/x.html", "😀.html"], ["b.html", "a/a.html", "é/x.html"], []])
+    /// skipped, new ones merged in, and a manifest whose order is not sorted is sorted when it is read.
+    @Test(arguments: [["a/a.html", "b.html", "gone.html", "é/x.html", "😀.html"], ["a/a.html", "b.html", "é/x.html", "😀.html"],
+                      ["b.html", "a/a.html", "é/x.html"], []])
     func thePreviousOrderSortsThePathsThatStay(hint: [String]) throws {
-        let previous = Dictionary(uniqueKeysWithValues: hint.map { ($0, WrittenFile(size: 1, hash: "h")) })
-        let output = HashingOutput(wrapping: DiscardingOutput(), previous: hint.isEmpty ? nil : (previous, hint))
+        let files = Dictionary(uniqueKeysWithValues: hint.map { ($0, WrittenFile(size: 1, hash: "h")) })
+        let manifest = BuildFingerprint(fingerprint: "f", engine: "e", pageCount: 1, files: files, diagnostics: []).encoded(sortedPaths: hint)
+        let previous = try #require(RecordedBuild(manifest)?.filesInOrder())
+        #expect(previous.order == hint.sorted())
+        let output = HashingOutput(wrapping: DiscardingOutput(), previous: hint.isEmpty ? nil : previous)
         for path in ["😀.html", "b.html", "new/z.html", "é/x.html", ".loupe/sections/new", "a/a.html", "0.html"] {
             try output.write(Data(path.utf8), to: path)
         }
@@ -61,6 +65,32 @@ struct BuildManifestTests {
         try output.write(Data(), to: "new/z.html")
         let again = output.site.paths
         #expect(again == ["0.html", "a/a.html", "b.html", "new/z.html", "é/x.html", "😀.html"])
+    }
+
+    /// The service worker's version is a sum over the site's files: the same files in any order give
+    /// the same version, any changed file another one, and the build's own records none.
+    @Test func theSiteVersionFollowsTheFilesNotTheirOrder() throws {
+        let files = ["a.html": "a", "b/c.html": "c", "é.html": "e", "assets/site.css": "css"]
+        func version(_ order: [String], changing changed: String? = nil, records: Bool = false, redo: String? = nil,
+                     overwrite: String? = nil) throws -> String {
+            let output = HashingOutput(wrapping: DiscardingOutput())
+            if let overwrite { try output.write(Data("first".utf8), to: overwrite) }
+            for path in order { try output.write(Data((path == changed ? "new" : files[path]!).utf8), to: path) }
+            if records { try output.write(Data("kept".utf8), to: ".loupe/sections/x") }
+            if let redo {
+                output.distrust(redo)
+                try output.write(Data(files[redo]!.utf8), to: redo)
+            }
+            return output.site.version
+        }
+        let sorted = files.keys.sorted()
+        let base = try version(sorted)
+        #expect(try version(sorted.reversed()) == base)
+        #expect(try version(sorted, records: true) == base)
+        #expect(try version(sorted, redo: "b/c.html") == base)
+        #expect(try version(sorted, overwrite: "é.html") == base)
+        for path in sorted { #expect(try version(sorted, changing: path) != base, "\(path)") }
+        #expect(try version(Array(sorted.dropLast())) != base)
     }
 
     @Test func aDamagedManifestIsNotUsed() {

@@ -71,6 +71,9 @@ struct FNV1a {
         self.b = b
     }
 
+    /// The two lanes.
+    var lanes: (UInt64, UInt64) { (a, b) }
+
     /// The two lanes as 32 hexadecimal digits (fixed width, so two hashes never read alike), written
     /// straight into the string: `String(radix:)` twice and a join were a tenth of a card's digest.
     var hex: String {

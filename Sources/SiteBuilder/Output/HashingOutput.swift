@@ -19,11 +19,47 @@ final class HashingOutput: SiteOutput, Sendable {
         var added: [String] = []
         /// The paths recorded that the previous build did not have.
         var fresh: [String] = []
+        /// The site's version: the sum of every site file's ``VersionTerm``, so it is the same whatever
+        /// order the files were written in, and needs no pass over the files at the end.
+        var version = VersionTerm.zero
 
-        mutating func record(_ file: WrittenFile, at path: String, isFresh: Bool) {
-            guard files.updateValue(file, forKey: path) == nil else { return }
+        mutating func record(_ file: WrittenFile, at path: String, isFresh: Bool, term: VersionTerm) {
+            version.add(term)
+            if let replaced = files.updateValue(file, forKey: path) {
+                version.subtract(VersionTerm(path: path, hash: replaced.hash))
+                return
+            }
             if sorted != nil { added.append(path) }
             if isFresh { fresh.append(path) }
+        }
+    }
+
+    /// One file's share of the site's version: a digest of its path and hash (nothing for the build's
+    /// own records). Shares are added with wrapping arithmetic, so any order gives the same sum.
+    struct VersionTerm: Equatable {
+        var a: UInt64, b: UInt64
+        static let zero = VersionTerm(a: 0, b: 0)
+
+        private init(a: UInt64, b: UInt64) { (self.a, self.b) = (a, b) }
+
+        init(path: String, hash: String) {
+            guard !HashingOutput.isBuildRecord(path) else { self = .zero; return }
+            var digest = FNV1a()
+            digest.add(path.utf8.count)
+            digest.add(path)
+            digest.add(hash)
+            (a, b) = digest.lanes
+        }
+
+        mutating func add(_ term: VersionTerm) { a &+= term.a; b &+= term.b }
+        mutating func subtract(_ term: VersionTerm) { a &-= term.a; b &-= term.b }
+
+        /// The sum as 32 hexadecimal digits.
+        var hex: String {
+            var digest = FNV1a()
+            digest.add(Int(truncatingIfNeeded: a))
+            digest.add(Int(truncatingIfNeeded: b))
+            return digest.hex
         }
     }
 
@@ -40,17 +76,18 @@ final class HashingOutput: SiteOutput, Sendable {
         state.withLock { $0.files.reserveCapacity(expected) }
     }
 
-    /// Every recorded path, sorted: the previous build's paths still recorded, in its manifest's order
-    /// (checked to be sorted as they are taken), merged with the new paths sorted; a plain sort when
-    /// the order is not sorted or a new path was dropped again.
+    /// Every recorded path, sorted: the previous build's paths still recorded, in its sorted order
+    /// (``RecordedBuild/filesInOrder()``), merged with the new paths sorted; a plain sort when a new
+    /// path was dropped again. Every record is one of the previous build's paths or a fresh one, and
+    /// a fresh path dropped (or dropped and written again) only makes `fresh` longer: so when the
+    /// records outnumber `fresh` by the previous build's count, every previous path is recorded and
+    /// none needs looking up.
     private func sortedPaths(of state: Records) -> [String] {
         guard let previous else { return state.files.keys.sorted() }
-        var kept: [String] = []
-        kept.reserveCapacity(state.files.count)
-        for path in previous.order where state.files[path] != nil {
-            if let last = kept.last, !(last < path) { return state.files.keys.sorted() }
-            kept.append(path)
+        if state.files.count - state.fresh.count == previous.order.count {
+            return Self.merge(previous.order, state.fresh.sorted())
         }
+        let kept = previous.order.filter { state.files[$0] != nil }
         guard kept.count + state.fresh.count == state.files.count else { return state.files.keys.sorted() }
         return Self.merge(kept, state.fresh.sorted())
     }
@@ -69,14 +106,15 @@ final class HashingOutput: SiteOutput, Sendable {
     func write(_ data: Data, to relativePath: String, digest: String?) throws(OutputError) {
         try base.write(data, to: relativePath)
         let record = WrittenFile(size: data.count, hash: Self.hex(data, path: relativePath), digest: digest)
-        let isFresh = isFresh(relativePath)
-        state.withLock { $0.record(record, at: relativePath, isFresh: isFresh) }
+        let isFresh = isFresh(relativePath), term = VersionTerm(path: relativePath, hash: record.hash)
+        state.withLock { $0.record(record, at: relativePath, isFresh: isFresh, term: term) }
     }
 
     func reuse(_ relativePath: String, digest: String) -> WrittenFile? {
         guard let record = base.reuse(relativePath, digest: digest) else { return nil }
         // A kept file is one of the previous build's.
-        state.withLock { $0.record(record, at: relativePath, isFresh: false) }
+        let term = VersionTerm(path: relativePath, hash: record.hash)
+        state.withLock { $0.record(record, at: relativePath, isFresh: false, term: term) }
         return record
     }
 
@@ -84,7 +122,10 @@ final class HashingOutput: SiteOutput, Sendable {
 
     func distrust(_ relativePath: String) {
         state.withLock { state in
-            if state.files.removeValue(forKey: relativePath) != nil { state.sorted = nil }
+            if let removed = state.files.removeValue(forKey: relativePath) {
+                state.sorted = nil
+                state.version.subtract(VersionTerm(path: relativePath, hash: removed.hash))
+            }
         }
         base.distrust(relativePath)
     }
@@ -121,15 +162,12 @@ final class HashingOutput: SiteOutput, Sendable {
     /// The site's files so far (not the build's own records in `.loupe/`), sorted, and a version of
     /// them all: independent of the order files were written in.
     var site: (paths: [String], version: String) {
-        // Sorted paths and lookups rather than a sorted copy of the records (132,000 at 100,000 cards).
+        // Sorted paths rather than a sorted copy of the records (132,000 at 100,000 cards).
         state.withLock { state in
             let all = sortedPaths(of: state)
             state.sorted = all
             state.added = []
-            let paths = all.filter { !Self.isBuildRecord($0) }
-            var combined = FNV1a()
-            for path in paths { combined.add(state.files[path]?.hash ?? ""); combined.add("|") }
-            return (paths, combined.hex)
+            return (all.filter { !Self.isBuildRecord($0) }, state.version.hex)
         }
     }
 

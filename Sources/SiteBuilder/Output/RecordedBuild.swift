@@ -46,18 +46,22 @@ struct RecordedBuild {
     /// Every file of the site by site-relative path; `nil` when a line is damaged.
     func files() -> [String: WrittenFile]? { filesInOrder()?.files }
 
-    /// Every file of the site by site-relative path, and the paths in the manifest's order (sorted,
-    /// when this executable wrote it); `nil` when a line is damaged.
+    /// Every file of the site by site-relative path, and the paths sorted: in the manifest's order,
+    /// which this executable writes sorted (checked as it is read, and sorted here when it is not);
+    /// `nil` when a line is damaged.
     func filesInOrder() -> (files: [String: WrittenFile], order: [String])? {
         var files: [String: WrittenFile] = [:]
         files.reserveCapacity(estimatedFileCount)
         var order: [String] = []
         order.reserveCapacity(estimatedFileCount)
+        var isSorted = true
         for line in fileLines() {
             guard let (path, file) = BuildFingerprint.parseFileLine(bytes[line]) else { return nil }
-            if files.updateValue(file, forKey: path) == nil { order.append(path) }
+            guard files.updateValue(file, forKey: path) == nil else { isSorted = false; continue }
+            if isSorted, let last = order.last, !(last < path) { isSorted = false }
+            order.append(path)
         }
-        return (files, order)
+        return (files, isSorted ? order : order.sorted())
     }
 
     /// Whether every file the manifest lists is still there, a regular file of its recorded size (and
