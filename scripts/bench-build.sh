@@ -12,7 +12,7 @@ RUNS=${2:-5}
 LOUPE_BENCH=1 scripts/setup
 swift build -c release --static-swift-stdlib --product loupe >/dev/null
 LOUPE="$PWD/.build/release/loupe"
-command -v hugo >/dev/null || { echo "hugo not installed" >&2; exit 1; }
+command -v hugo >/dev/null || { echo "bench-build: hugo is not installed; LOUPE_BENCH=1 scripts/setup installs it (with time and bc)" >&2; exit 1; }
 
 median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
