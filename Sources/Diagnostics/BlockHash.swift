@@ -15,11 +15,7 @@ public enum BlockHash {
         var lanes = Lanes()
         let blocks = bytes.count / 32
         for block in 0..<blocks {
-            let offset = block * 32
-            lanes.a = mix(lanes.a, bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self), 0x0000_0100_0000_01B3, 29)
-            lanes.b = mix(lanes.b, bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self), 0xFF51_AFD7_ED55_8CCD, 31)
-            lanes.c = mix(lanes.c, bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self), 0xC4CE_B9FE_1A85_EC53, 27)
-            lanes.d = mix(lanes.d, bytes.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self), 0x2545_F491_4F6C_DD1D, 33)
+            for lane in 0..<4 { lanes.add(bytes.loadUnaligned(fromByteOffset: block * 32 + lane * 8, as: UInt64.self), to: lane) }
         }
         var lane = 0
         var offset = blocks * 32
@@ -43,6 +39,7 @@ public enum BlockHash {
         var a: UInt64 = 0xcbf2_9ce4_8422_2325, b: UInt64 = 0x8422_2325_cbf2_9ce4
         var c: UInt64 = 0x9E37_79B9_7F4A_7C15, d: UInt64 = 0xD6E8_FEB8_6659_FD93
 
+        @inline(__always)
         mutating func add(_ word: UInt64, to lane: Int) {
             switch lane {
             case 0: a = mix(a, word, 0x0000_0100_0000_01B3, 29)

@@ -19,16 +19,22 @@ struct ExportBytes {
         guard range.lowerBound >= 0, range.upperBound <= size else { return nil }
         var complete = true
         let bytes = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, count in
-            var done = 0
-            while done < range.count {
-                let got = pread(descriptor, buffer.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
-                if got < 0 && errno == EINTR { continue }
-                if got <= 0 { complete = false; break }
-                done += got
-            }
-            count = done
+            complete = fill(UnsafeMutableRawBufferPointer(buffer), from: range.lowerBound)
+            count = complete ? range.count : 0
         }
         return complete ? bytes : nil
+    }
+
+    /// Fills `buffer` with the file's bytes from `offset` on; `false` when they cannot all be read.
+    private func fill(_ buffer: UnsafeMutableRawBufferPointer, from offset: Int) -> Bool {
+        var done = 0
+        while done < buffer.count {
+            let got = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
+            if got < 0 && errno == EINTR { continue }
+            if got <= 0 { return false }
+            done += got
+        }
+        return true
     }
 
     /// The digest (``BlockHash``) of the bytes of `range`, read into `scratch`, which the caller keeps
@@ -41,14 +47,8 @@ struct ExportBytes {
             scratch = [UInt8](unsafeUninitializedCapacity: range.count) { _, count in count = range.count }
         }
         return scratch.withUnsafeMutableBytes { buffer -> ContentDigest? in
-            var done = 0
-            while done < range.count {
-                let got = pread(descriptor, buffer.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
-                if got < 0 && errno == EINTR { continue }
-                if got <= 0 { return nil }
-                done += got
-            }
-            return BlockHash.digest(UnsafeRawBufferPointer(rebasing: buffer[..<range.count]))
+            let bytes = UnsafeMutableRawBufferPointer(rebasing: buffer[..<range.count])
+            return fill(bytes, from: range.lowerBound) ? BlockHash.digest(UnsafeRawBufferPointer(bytes)) : nil
         }
     }
 }
