@@ -24,7 +24,7 @@ public enum SiteGenerator {
         let previous = options.force ? nil : RecordedBuild(at: destination)
         // An edit build needs the previous build's 13,000 file records: they are parsed on another
         // thread while the inputs are fingerprinted (unused when nothing changed).
-        let recorded = previous.map { previous in BackgroundValue { previous.filesInOrder() } }
+        let recorded = previous.map { previous in BackgroundValue { previous.previousFiles() } }
         let inputs = BuildFingerprint.fingerprint(of: options, known: previous?.inputHashes ?? [:])
         if let previous, previous.fingerprint == inputs.all, previous.isIntact(at: destination) {
             // Nothing changed since the last successful build: same diagnostics, site left as it is.
@@ -38,10 +38,10 @@ public enum SiteGenerator {
         // The same executable, options, templates and settings: update the previous site in place.
         // Anything else: a full build into a staging folder, swapped in at the end.
         let target: PublishingOutput
-        var updated: (files: [String: WrittenFile], order: [String])?
+        var updated: PreviousFiles?
         do {
             if let previous, previous.engine == inputs.engine, let recorded = recorded?.value {
-                target = .incremental(try IncrementalOutput(destination: destination, previous: recorded.files))
+                target = .incremental(try IncrementalOutput(destination: destination, previous: recorded))
                 updated = recorded
             } else {
                 target = .full(try StagedOutput(destination: destination))

@@ -52,7 +52,7 @@ struct BuildManifestTests {
     func thePreviousOrderSortsThePathsThatStay(hint: [String]) throws {
         let files = Dictionary(uniqueKeysWithValues: hint.map { ($0, WrittenFile(size: 1, hash: "h")) })
         let manifest = BuildFingerprint(fingerprint: "f", engine: "e", pageCount: 1, files: files, diagnostics: []).encoded(sortedPaths: hint)
-        let previous = try #require(RecordedBuild(manifest)?.filesInOrder())
+        let previous = try #require(RecordedBuild(manifest)?.previousFiles())
         #expect(previous.order == hint.sorted())
         let output = HashingOutput(wrapping: DiscardingOutput(), previous: hint.isEmpty ? nil : previous)
         for path in ["😀.html", "b.html", "new/z.html", "é/x.html", ".loupe/sections/new", "a/a.html", "0.html"] {
@@ -65,6 +65,40 @@ struct BuildManifestTests {
         try output.write(Data(), to: "new/z.html")
         let again = output.site.paths
         #expect(again == ["0.html", "a/a.html", "b.html", "new/z.html", "é/x.html", "😀.html"])
+    }
+
+    /// Each previous file keeps its place in the sorted paths, whatever order the manifest lists them
+    /// in; a path listed twice keeps its last record. Marks on those places select the paths in order.
+    @Test func thePreviousFilesKeepTheirPlacesInTheSortedPaths() throws {
+        func manifest(_ lines: [(String, Int)]) -> Data {
+            var data = BuildFingerprint(fingerprint: "f", engine: "e", pageCount: 1, files: [:], diagnostics: []).encoded
+            for (path, size) in lines { data.append(contentsOf: Array("\(size)\th\t\t\(path)\n".utf8)) }
+            return data
+        }
+        for lines in [[("a.html", 1), ("b/c.html", 2), ("é.html", 3)], [("é.html", 3), ("a.html", 9), ("b/c.html", 2), ("a.html", 1)]] {
+            let previous = try #require(RecordedBuild(manifest(lines))?.previousFiles())
+            #expect(previous.order == ["a.html", "b/c.html", "é.html"])
+            for (position, path) in previous.order.enumerated() {
+                #expect(previous[path]?.position == position, "\(path)")
+            }
+            #expect(previous["a.html"]?.file.size == 1, "the last line of a repeated path wins")
+            #expect(previous["gone.html"] == nil)
+            #expect(previous.files == ["a.html": WrittenFile(size: 1, hash: "h"), "b/c.html": WrittenFile(size: 2, hash: "h"),
+                                       "é.html": WrittenFile(size: 3, hash: "h")])
+        }
+        var marks = PositionMarks(size: 3)
+        marks.mark(2)
+        marks.mark(0)
+        marks.mark(2)
+        #expect(marks.count == 2 && !marks.isFull)
+        #expect(marks.select(["a", "b", "c"]) == ["a", "c"])
+        #expect(marks.select(["a", "b", "c"], marked: false) == ["b"])
+        marks.unmark(0)
+        marks.unmark(0)
+        #expect(marks.count == 1 && marks.select(["a", "b", "c"]) == ["c"])
+        marks.mark(0)
+        marks.mark(1)
+        #expect(marks.isFull)
     }
 
     /// The service worker's version is a sum over the site's files: the same files in any order give

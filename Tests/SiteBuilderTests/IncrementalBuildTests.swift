@@ -291,14 +291,20 @@ struct IncrementalBuildTests {
         }
     }
 
-    @Test func aDeletedFileInTheSiteIsWrittenAgain() throws {
+    /// An edit build keeps a page only when its file is still there with its recorded size (checked when
+    /// the build starts): a deleted or truncated page the edit does not touch is written again.
+    @Test func aDeletedOrTruncatedFileInTheSiteIsWrittenAgain() throws {
         let project = try Project()
         defer { TemporaryFolder.remove(project.root) }
         #expect(SiteGenerator.build(project.options(out: "site")).succeeded)
         let page = project.root.appendingPathComponent("site/about.html")
+        let card = project.root.appendingPathComponent("site/deck/glaucoma/treatment/glaucoma-medications.html")
+        let bytes = try Data(contentsOf: card)
         try FileManager.default.removeItem(at: page)
+        try Data(bytes.prefix(10)).write(to: card)
         try project.edit(project.deck) { $0 + "90\tAnatomy\tThe Globe\tAdded\tnil\tnil\t# Q?\tA\r\n" }
         #expect(SiteGenerator.build(project.options(out: "site")).succeeded)
         #expect(FileManager.default.fileExists(atPath: page.path))
+        #expect(try Data(contentsOf: card) == bytes)
     }
 }

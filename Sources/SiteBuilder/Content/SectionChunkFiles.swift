@@ -89,7 +89,7 @@ struct KeptChunkFiles: Sendable {
     func read(_ name: String) -> [UInt8]? {
         guard let previousSite else { return nil }
         let path = folder + name
-        guard let record = output.reuse(path, digest: name) else { return nil }
+        guard let record = output.reuse(path, digest: name)?.file else { return nil }
         guard let bytes = Self.contents(of: previousSite.path + "/" + path, size: record.size),
               bytes.withUnsafeBytes({ HashingOutput.hex($0, path: path) }) == record.hash
         else {

@@ -7,7 +7,7 @@ import Synchronization
 /// incremental build.
 final class HashingOutput: SiteOutput, Sendable {
     private let base: any SiteOutput
-    private let state = Mutex(Records())
+    private let state: Mutex<Records>
 
     /// The records, and their paths as last sorted: the service worker's list and the manifest share
     /// one sort of 13,000 paths, with the few files written after it merged in.
@@ -19,18 +19,22 @@ final class HashingOutput: SiteOutput, Sendable {
         var added: [String] = []
         /// The paths recorded that the previous build did not have.
         var fresh: [String] = []
+        /// The previous build's paths recorded, by their place in its order.
+        var stayed: PositionMarks
         /// The site's version: the sum of every site file's ``VersionTerm``, so it is the same whatever
         /// order the files were written in, and needs no pass over the files at the end.
         var version = VersionTerm.zero
 
-        mutating func record(_ file: WrittenFile, at path: String, isFresh: Bool, term: VersionTerm) {
+        /// Records `file` at `path`, which had `previousPosition` in the previous build's order (`nil`: a
+        /// path it did not have).
+        mutating func record(_ file: WrittenFile, at path: String, previousPosition: Int?, term: VersionTerm) {
             version.add(term)
             if let replaced = files.updateValue(file, forKey: path) {
                 version.subtract(VersionTerm(path: path, hash: replaced.hash))
                 return
             }
             if sorted != nil { added.append(path) }
-            if isFresh { fresh.append(path) }
+            if let previousPosition { stayed.mark(previousPosition) } else { fresh.append(path) }
         }
     }
 
@@ -63,37 +67,30 @@ final class HashingOutput: SiteOutput, Sendable {
         }
     }
 
-    /// The previous build's records and its paths in its manifest's order, when this build updates it.
-    private let previous: (files: [String: WrittenFile], order: [String])?
+    /// The previous build's records in its manifest's order, when this build updates it.
+    private let previous: PreviousFiles?
 
     /// An output recording what is written to `base`, sized for about `expected` files (the previous
-    /// build's count) so the records are not rehashed as they grow. With `previous` (the records and
-    /// order of the manifest this build updates), the paths that stay are sorted by the manifest's
-    /// order and only the new ones by comparing strings.
-    init(wrapping base: any SiteOutput, expected: Int = 0, previous: (files: [String: WrittenFile], order: [String])? = nil) {
+    /// build's count) so the records are not rehashed as they grow. With `previous` (the records of the
+    /// manifest this build updates), the paths that stay are sorted by the manifest's order and only
+    /// the new ones by comparing strings.
+    init(wrapping base: any SiteOutput, expected: Int = 0, previous: PreviousFiles? = nil) {
         self.base = base
         self.previous = previous
+        state = Mutex(Records(stayed: PositionMarks(size: previous?.count ?? 0)))
         state.withLock { $0.files.reserveCapacity(expected) }
     }
 
-    /// Every recorded path, sorted: the previous build's paths still recorded, in its sorted order
-    /// (``RecordedBuild/filesInOrder()``), merged with the new paths sorted; a plain sort when a new
-    /// path was dropped again. Every record is one of the previous build's paths or a fresh one, and
-    /// a fresh path dropped (or dropped and written again) only makes `fresh` longer: so when the
-    /// records outnumber `fresh` by the previous build's count, every previous path is recorded and
-    /// none needs looking up.
+    /// Every recorded path, sorted: the previous build's paths still recorded, read off their marks in
+    /// its sorted order (``RecordedBuild/previousFiles()``), merged with the new paths sorted; a plain
+    /// sort when a new path was dropped again (a fresh path dropped, or dropped and written again, only
+    /// makes `fresh` longer, so the counts no longer add up).
     private func sortedPaths(of state: Records) -> [String] {
         guard let previous else { return state.files.keys.sorted() }
-        if state.files.count - state.fresh.count == previous.order.count {
-            return Self.merge(previous.order, state.fresh.sorted())
-        }
-        let kept = previous.order.filter { state.files[$0] != nil }
-        guard kept.count + state.fresh.count == state.files.count else { return state.files.keys.sorted() }
-        return Self.merge(kept, state.fresh.sorted())
+        guard state.stayed.count + state.fresh.count == state.files.count else { return state.files.keys.sorted() }
+        let stayed = state.stayed.isFull ? previous.order : state.stayed.select(previous.order)
+        return Self.merge(stayed, state.fresh.sorted())
     }
-
-    /// Whether `path` is not one of the previous build's files (looked up outside the lock).
-    private func isFresh(_ path: String) -> Bool { previous?.files[path] == nil }
 
     /// Whether files are thrown away (`loupe check`): work that only produces files can be skipped.
     var isDiscarding: Bool { base is DiscardingOutput }
@@ -106,25 +103,27 @@ final class HashingOutput: SiteOutput, Sendable {
     func write(_ data: Data, to relativePath: String, digest: String?) throws(OutputError) {
         try base.write(data, to: relativePath)
         let record = WrittenFile(size: data.count, hash: Self.hex(data, path: relativePath), digest: digest)
-        let isFresh = isFresh(relativePath), term = VersionTerm(path: relativePath, hash: record.hash)
-        state.withLock { $0.record(record, at: relativePath, isFresh: isFresh, term: term) }
+        // Looked up outside the lock.
+        let position = previous?[relativePath]?.position, term = VersionTerm(path: relativePath, hash: record.hash)
+        state.withLock { $0.record(record, at: relativePath, previousPosition: position, term: term) }
     }
 
-    func reuse(_ relativePath: String, digest: String) -> WrittenFile? {
-        guard let record = base.reuse(relativePath, digest: digest) else { return nil }
-        // A kept file is one of the previous build's.
-        let term = VersionTerm(path: relativePath, hash: record.hash)
-        state.withLock { $0.record(record, at: relativePath, isFresh: false, term: term) }
-        return record
+    func reuse(_ relativePath: String, digest: String) -> PreviousFiles.Entry? {
+        guard let kept = base.reuse(relativePath, digest: digest) else { return nil }
+        let term = VersionTerm(path: relativePath, hash: kept.file.hash)
+        state.withLock { $0.record(kept.file, at: relativePath, previousPosition: kept.position, term: term) }
+        return kept
     }
 
     func recorded(_ relativePath: String) -> WrittenFile? { base.recorded(relativePath) }
 
     func distrust(_ relativePath: String) {
+        let position = previous?[relativePath]?.position
         state.withLock { state in
             if let removed = state.files.removeValue(forKey: relativePath) {
                 state.sorted = nil
                 state.version.subtract(VersionTerm(path: relativePath, hash: removed.hash))
+                if let position { state.stayed.unmark(position) }
             }
         }
         base.distrust(relativePath)

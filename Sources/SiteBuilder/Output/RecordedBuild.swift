@@ -44,24 +44,33 @@ struct RecordedBuild {
     var estimatedFileCount: Int { (bytes.count - linesStart) / 64 }
 
     /// Every file of the site by site-relative path; `nil` when a line is damaged.
-    func files() -> [String: WrittenFile]? { filesInOrder()?.files }
+    func files() -> [String: WrittenFile]? { previousFiles()?.files }
 
-    /// Every file of the site by site-relative path, and the paths sorted: in the manifest's order,
-    /// which this executable writes sorted (checked as it is read, and sorted here when it is not);
-    /// `nil` when a line is damaged.
-    func filesInOrder() -> (files: [String: WrittenFile], order: [String])? {
-        var files: [String: WrittenFile] = [:]
-        files.reserveCapacity(estimatedFileCount)
-        var order: [String] = []
+    /// Every file of the site by site-relative path, each with its place in the sorted paths: in the
+    /// manifest's order, which this executable writes sorted (checked as it is read, and sorted here
+    /// when it is not); `nil` when a line is damaged.
+    func previousFiles() -> PreviousFiles? {
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(estimatedFileCount)
+        var order: [String] = [], records: [WrittenFile] = []
         order.reserveCapacity(estimatedFileCount)
+        records.reserveCapacity(estimatedFileCount)
         var isSorted = true
         for line in fileLines() {
             guard let (path, file) = BuildFingerprint.parseFileLine(bytes[line]) else { return nil }
-            guard files.updateValue(file, forKey: path) == nil else { isSorted = false; continue }
+            if let repeated = positions.updateValue(order.count, forKey: path) {
+                // A manifest this executable did not write: the last line of a path wins, as it did.
+                positions[path] = repeated
+                records[repeated] = file
+                isSorted = false
+                continue
+            }
             if isSorted, let last = order.last, !(last < path) { isSorted = false }
             order.append(path)
+            records.append(file)
         }
-        return (files, isSorted ? order : order.sorted())
+        if isSorted { return PreviousFiles(order: order, records: records, positions: positions) }
+        return PreviousFiles(files: Dictionary(uniqueKeysWithValues: zip(order, records)), order: order.sorted())
     }
 
     /// Whether every file the manifest lists is still there, a regular file of its recorded size (and

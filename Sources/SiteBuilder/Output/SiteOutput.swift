@@ -2,12 +2,12 @@ import Foundation
 
 /// Where generated files go: a staging folder for a full build, the previous site for an incremental
 /// one, nowhere for `check`.
-public protocol SiteOutput: Sendable {
+protocol SiteOutput: Sendable {
     /// Writes bytes at a site-relative path.
     func write(_ data: Data, to relativePath: String) throws(OutputError)
     /// Keeps the previous build's file at `relativePath` when it was made from inputs with the same
-    /// `digest`, returning its record; `nil` means the caller must produce and write it.
-    func reuse(_ relativePath: String, digest: String) -> WrittenFile?
+    /// `digest`, returning its record and place; `nil` means the caller must produce and write it.
+    func reuse(_ relativePath: String, digest: String) -> PreviousFiles.Entry?
     /// Marks the previous build's file at `relativePath` as not what its record says (found altered),
     /// so writing it again really writes it.
     func distrust(_ relativePath: String)
@@ -23,21 +23,19 @@ extension SiteOutput {
     }
 
     /// Nothing to reuse: every file is produced.
-    public func reuse(_ relativePath: String, digest: String) -> WrittenFile? { nil }
+    func reuse(_ relativePath: String, digest: String) -> PreviousFiles.Entry? { nil }
 
     /// Nothing kept, so nothing to distrust.
-    public func distrust(_ relativePath: String) {}
+    func distrust(_ relativePath: String) {}
 
     /// No previous build.
-    public func recorded(_ relativePath: String) -> WrittenFile? { nil }
+    func recorded(_ relativePath: String) -> WrittenFile? { nil }
 }
 
 extension StagedOutput: SiteOutput {}
 
 /// An output that keeps nothing: `loupe check` renders every page to find problems, writes nothing.
-public struct DiscardingOutput: SiteOutput {
-    /// Creates the output.
-    public init() {}
+struct DiscardingOutput: SiteOutput {
     /// Discards `data`.
-    public func write(_ data: Data, to relativePath: String) throws(OutputError) {}
+    func write(_ data: Data, to relativePath: String) throws(OutputError) {}
 }

@@ -1,0 +1,90 @@
+/// The files an earlier build recorded (``RecordedBuild``), by path and in its manifest's sorted order.
+///
+/// Each record carries its place in that order, found by the same lookup that finds the record: a
+/// build marks the places of the files it keeps or writes again, and the files it dropped and the
+/// sorted paths that stay are then read off the marks in order, without hashing 13,000 paths again.
+final class PreviousFiles: Sendable {
+    /// One earlier file: its record and its place in ``order``.
+    struct Entry: Sendable {
+        let file: WrittenFile
+        let position: Int
+    }
+
+    /// Every path, sorted.
+    let order: [String]
+    /// The record of each path of ``order``, at its place.
+    private let records: [WrittenFile]
+    private let positions: [String: Int]
+
+    /// The records of `files`, whose keys are exactly the paths of the sorted `order`.
+    convenience init(files: [String: WrittenFile], order: [String]) {
+        precondition(files.count == order.count, "every recorded path is listed once")
+        self.init(order: order, records: order.map { files[$0]! },
+                  positions: Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) }))
+    }
+
+    /// Records already placed: `records[i]` is the record of `order[i]`, and `positions` maps each path of
+    /// the sorted `order` to its place there.
+    init(order: [String], records: [WrittenFile], positions: [String: Int]) {
+        self.order = order
+        self.records = records
+        self.positions = positions
+    }
+
+    /// The record of `path` and its place, or `nil` when the earlier build had no such file.
+    subscript(path: String) -> Entry? {
+        positions[path].map { Entry(file: records[$0], position: $0) }
+    }
+
+    /// How many files there were.
+    var count: Int { order.count }
+
+    /// Every record by path.
+    var files: [String: WrittenFile] { Dictionary(uniqueKeysWithValues: zip(order, records)) }
+
+    /// Which files are still in the site at `sitePath` (open as `folder`, or `-1`) as recorded: a regular
+    /// file, not a link, of the recorded size.
+    func presence(inFolder folder: Int32, sitePath: String) -> PositionMarks {
+        var present = PositionMarks(size: order.count)
+        for (position, (path, file)) in zip(order, records).enumerated() {
+            if folder >= 0 ? file.isPresent(in: folder, at: path) : file.isPresent(at: sitePath + "/" + path) {
+                present.mark(position)
+            }
+        }
+        return present
+    }
+}
+
+/// Which places of a ``PreviousFiles`` order are marked: one flag each, and how many are set.
+struct PositionMarks {
+    private var flags: [Bool]
+    /// How many places are marked.
+    private(set) var count = 0
+
+    /// `size` places, none marked.
+    init(size: Int) { flags = Array(repeating: false, count: size) }
+
+    /// Marks `position`.
+    mutating func mark(_ position: Int) {
+        if !flags[position] { flags[position] = true; count += 1 }
+    }
+
+    /// Takes the mark off `position`.
+    mutating func unmark(_ position: Int) {
+        if flags[position] { flags[position] = false; count -= 1 }
+    }
+
+    /// Whether `position` is marked.
+    subscript(position: Int) -> Bool { flags[position] }
+
+    /// Whether every place is marked.
+    var isFull: Bool { count == flags.count }
+
+    /// The elements of `order` (as long as the marks) at the marked places, or at the unmarked ones.
+    func select<T>(_ order: [T], marked: Bool = true) -> [T] {
+        var selected: [T] = []
+        selected.reserveCapacity(marked ? count : flags.count - count)
+        for (position, flag) in flags.enumerated() where flag == marked { selected.append(order[position]) }
+        return selected
+    }
+}
