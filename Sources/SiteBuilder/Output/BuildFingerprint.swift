@@ -200,17 +200,27 @@ struct BuildFingerprint: Equatable {
         let header = Header(format: format, fingerprint: fingerprint, engine: engine, pageCount: pageCount,
                             diagnostics: diagnostics, inputHashes: inputHashes)
         let paths = sortedPaths.count == files.count ? sortedPaths : files.keys.sorted()
-        // Written into `Data` of the manifest's size (escapes aside), 64 KB at a time.
-        var bytes = Self.encodedHeader(header) ?? Data()
-        bytes.reserveCapacity(bytes.count + files.reduce(0) { size, record in
-            size + 24 + record.key.utf8.count + record.value.hash.utf8.count + (record.value.digest?.utf8.count ?? 0)
-        })
-        var out = BufferedData(consume bytes)
-        for path in paths {
-            guard let file = files[path] else { continue }
-            out.append { Self.appendFileLine(path, file, to: &$0) }
+        // The file lines in one part per core (13,000 lookups and lines were the end of an edit build's
+        // critical path), joined in order.
+        let partCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, paths.count / 2048))
+        var parts = [[UInt8]](repeating: [], count: partCount)
+        parts.withUnsafeMutableBufferPointer { slots in
+            nonisolated(unsafe) let slots = slots
+            DispatchQueue.concurrentPerform(iterations: partCount) { part in
+                let range = paths.count * part / partCount..<paths.count * (part + 1) / partCount
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(range.count * 128)
+                for path in paths[range] {
+                    guard let file = files[path] else { continue }
+                    Self.appendFileLine(path, file, to: &bytes)
+                }
+                slots[part] = bytes
+            }
         }
-        return out.finished()
+        var bytes = Self.encodedHeader(header) ?? Data()
+        bytes.reserveCapacity(bytes.count + parts.reduce(0) { $0 + $1.count })
+        for part in parts { bytes.append(contentsOf: part) }
+        return bytes
     }
 
     /// The manifest's first line, with its line break.
