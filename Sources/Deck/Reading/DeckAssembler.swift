@@ -1,4 +1,5 @@
 import Diagnostics
+import Dispatch
 
 /// Groups card rows into categories and topics and gives every card a unique, stable id.
 struct DeckAssembler {
@@ -18,7 +19,30 @@ struct DeckAssembler {
 
     var deck: Deck { Deck(categories: categories) }
 
-    mutating func add(_ row: CardRow, log: inout DiagnosticLog) {
+    /// Adds `rows` in order. Their card slugs are made on every core first: slugging 10,000 titles was a
+    /// third of assembling a deck, which otherwise runs on one core.
+    mutating func add(_ rows: [CardRow], log: inout DiagnosticLog) {
+        reserve(rows.count)
+        var slugs = [String](repeating: "", count: rows.count)
+        slugs.withUnsafeMutableBufferPointer { slots in
+            nonisolated(unsafe) let slots = slots
+            let part = 1024
+            DispatchQueue.concurrentPerform(iterations: (rows.count + part - 1) / part) { index in
+                for position in (index * part)..<min(rows.count, (index + 1) * part) {
+                    slots[position] = Self.cardSlug(of: rows[position])
+                }
+            }
+        }
+        for (row, slug) in zip(rows, slugs) { add(row, cardSlug: slug, log: &log) }
+    }
+
+    /// The slug of the card `row` makes: of its title, the Subtopic, else the topic it is filed under.
+    private static func cardSlug(of row: CardRow) -> String {
+        let slug = Slug.make(row.subtopic ?? row.topic ?? row.category)
+        return slug == "index" ? "index-card" : slug  // "index" is the topic page's file name
+    }
+
+    private mutating func add(_ row: CardRow, cardSlug: String, log: inout DiagnosticLog) {
         let categoryPosition: Int
         if let last = lastCategory, last.name == row.category {
             categoryPosition = last.position
@@ -60,8 +84,6 @@ struct DeckAssembler {
             }
             lastTopic = (categoryPosition, topic, topicPosition, topicKey)
         }
-        var cardSlug = Slug.make(title)
-        if cardSlug == "index" { cardSlug = "index-card" } // "index" is the topic page's file name
         let baseID = topicKey + "/" + cardSlug
         var id = baseID
         var suffix = 2

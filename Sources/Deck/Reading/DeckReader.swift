@@ -79,8 +79,7 @@ public struct DeckReader: Sendable {
                 else { continue }
                 rows = sheet.cardRows(of: decoded, byteCount: byteCount, images: images, log: &log)
             }
-            builder.reserve(rows?.count ?? 0)
-            for row in rows ?? [] { builder.add(row, log: &log) }
+            builder.add(rows ?? [], log: &log)
             if sheet.missingImages > 0 {
                 log.warning("the deck names \(sheet.missingImages) image(s) but there is no \(displayDirectory)/images/ folder; put the images there (cards are shown without them)",
                             at: SourceLocation(path: display))
