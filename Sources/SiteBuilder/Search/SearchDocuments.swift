@@ -4,22 +4,34 @@ import SearchIndex
 
 /// Turns site content into search documents. Sessions and study progress never become documents.
 enum SearchDocuments {
-    /// Every card, in deck order; section anchors match the card page's (`s1`, `s2`, …).
+    /// Every card, in deck order; section anchors match the card page's (`s1`, `s2`, …). Made on every
+    /// core: the search index waits for them, and at the end of an edit build it is the last to finish.
     static func cards(_ deck: Deck) -> [SearchDocument] {
-        deck.categories.flatMap { category in
-            category.topics.flatMap { topic in
-                topic.cards.map { card in
-                    let url = SitePaths.card(card), path = [category.title, topic.title]
-                    // The sections (anchors, headers, texts) are made from the card's sections alone: with
-                    // their digest, they are made only for the chunks tokenised and the shards written.
-                    guard let digest = card.sectionsDigest else {
-                        return SearchDocument(url: url, title: card.title, path: path, kind: .card, sections: sections(of: card))
-                    }
-                    return SearchDocument(url: url, title: card.title, path: path, kind: .card, sectionCount: card.sectionCount,
-                                          sectionsDigest: digest, sections: { sections(of: card.sections) })
+        let cards = deck.categories.flatMap { category in
+            category.topics.flatMap { topic in topic.cards.map { (card: $0, path: [category.title, topic.title]) } }
+        }
+        let part = 512
+        return [SearchDocument](unsafeUninitializedCapacity: cards.count) { buffer, count in
+            nonisolated(unsafe) let buffer = buffer
+            DispatchQueue.concurrentPerform(iterations: (cards.count + part - 1) / part) { index in
+                for position in (index * part)..<min(cards.count, (index + 1) * part) {
+                    (buffer.baseAddress! + position).initialize(to: document(of: cards[position].card, path: cards[position].path))
                 }
             }
+            count = cards.count
         }
+    }
+
+    /// A card's document; `path` is its category's and topic's titles.
+    private static func document(of card: Card, path: [String]) -> SearchDocument {
+        let url = SitePaths.card(card)
+        // The sections (anchors, headers, texts) are made from the card's sections alone: with their
+        // digest, they are made only for the chunks tokenised and the shards written.
+        guard let digest = card.sectionsDigest else {
+            return SearchDocument(url: url, title: card.title, path: path, kind: .card, sections: sections(of: card))
+        }
+        return SearchDocument(url: url, title: card.title, path: path, kind: .card, sectionCount: card.sectionCount,
+                              sectionsDigest: digest, sections: { sections(of: card.sections) })
     }
 
     /// A card's sections as search shows them; anchors match the card page's (`s1`, `s2`, …).
