@@ -322,6 +322,10 @@ struct RowSnapshotTests {
         #expect(snapshot.encoding == .utf16LE && snapshot.textStart == 2 && snapshot.headerLine == 2)
         #expect(snapshot.blocks.count > 1 && snapshot.blocks.first?.start == 0)
         #expect(snapshot.records.count == 200)
+        // Rows that repeat the previous row's category or topic keep it as a flag, not its text again.
+        let repeats = zip(snapshot.records, snapshot.records.dropFirst())
+        #expect(repeats.contains { $0.category != nil && $0.category == $1.category })
+        #expect(repeats.contains { $0.topic != nil && $0.topic == $1.topic })
         #expect(RowSnapshot(decoding: Array(bytes.dropLast())) == nil, "truncated")
         #expect(RowSnapshot(decoding: bytes + [0]) == nil, "extra byte")
         var shuffledBlocks = snapshot

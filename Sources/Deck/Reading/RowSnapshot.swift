@@ -93,13 +93,17 @@ struct RowSnapshot: Equatable {
 }
 
 extension RowSnapshot {
-    private static let magic = Array("LRS3".utf8)
+    private static let magic = Array("LRS4".utf8)
+    /// Flags after the nine of the fields present: the category, or the topic, is the previous record's.
+    private static let sameCategory = 1 << 9, sameTopic = 1 << 10
 
     /// A signed number as a non-negative one (0, -1, 1, -2, … → 0, 1, 2, 3, …).
     static func zigzag(_ value: Int) -> Int { value >= 0 ? 2 * value : -2 * value - 1 }
     static func unzigzag(_ value: Int) -> Int { value % 2 == 0 ? value / 2 : -(value + 1) / 2 }
 
-    /// The snapshot's bytes: numbers as LEB128, texts with their length, digests as their 32 bytes.
+    /// The snapshot's bytes: numbers as LEB128, texts with their length, digests as their 32 bytes. A
+    /// category or topic the previous record has too (an export lists a topic's rows together) is a flag,
+    /// not its text again: the next build shares one string instead of decoding it for every row.
     var encoded: [UInt8] {
         var out = ChunkWriter(magic: Self.magic, capacity: 64 + records.count * 120)
         func number(of value: DeckEncoding?) -> Int { value.flatMap { DeckEncoding.allCases.firstIndex(of: $0) }.map { $0 + 1 } ?? 0 }
@@ -113,17 +117,21 @@ extension RowSnapshot {
         for cell in header { out.text(cell) }
         out.number(endLine)
         out.number(records.count)
+        var previous: (category: String?, topic: String?) = (nil, nil)
         for record in records {
             out.number(record.line)
             out.number(record.end)
             out.number(record.nextLine)
-            let present: [Bool] = [record.category != nil, record.topic != nil, record.subtopic != nil, record.slide != nil,
-                                   record.imageList != nil, record.captions != nil, record.extraColumn != nil,
-                                   record.sectionsDigest != nil, record.keptSections != nil]
+            let sameCategory = record.category != nil && record.category == previous.category
+            let sameTopic = record.topic != nil && record.topic == previous.topic
+            let present: [Bool] = [record.category != nil && !sameCategory, record.topic != nil && !sameTopic, record.subtopic != nil,
+                                   record.slide != nil, record.imageList != nil, record.captions != nil, record.extraColumn != nil,
+                                   record.sectionsDigest != nil, record.keptSections != nil, sameCategory, sameTopic]
             out.number(present.enumerated().reduce(0) { $0 | ($1.element ? 1 << $1.offset : 0) })
-            for text in [record.category, record.topic, record.subtopic, record.slide, record.imageList, record.captions] {
-                optional(text)
-            }
+            if !sameCategory { optional(record.category) }
+            if !sameTopic { optional(record.topic) }
+            for text in [record.subtopic, record.slide, record.imageList, record.captions] { optional(text) }
+            previous = (record.category, record.topic)
             if let column = record.extraColumn { out.number(column) }
             if let digest = record.sectionsDigest { out.raw(digest.bytes) }
             if let kept = record.keptSections {
@@ -169,15 +177,20 @@ extension RowSnapshot {
             guard let endLine = input.number(), let recordCount = input.number(), recordCount <= input.remaining else { return nil }
             var records: [RowRecord] = []
             records.reserveCapacity(recordCount)
+            var previous: (category: String?, topic: String?) = (nil, nil)
             for _ in 0..<recordCount {
                 guard let line = input.number(), let end = input.number(), let nextLine = input.number(),
-                      let present = input.number(), present < 1 << 9 else { return nil }
-                var texts: [String?] = []
-                for bit in 0..<6 {
-                    if present & (1 << bit) == 0 { texts.append(nil); continue }
-                    guard let text = input.text() else { return nil }
-                    texts.append(text)
+                      let present = input.number(), present < 1 << 11 else { return nil }
+                // A field's text (`.some(nil)`: absent), or the previous record's; `nil` when damaged.
+                func text(_ bit: Int, orPrevious flag: Int = 0, _ earlier: String? = nil) -> String?? {
+                    let isPresent = present & (1 << bit) != 0, isSame = present & flag != 0
+                    if isSame { return isPresent || earlier == nil ? nil : .some(earlier) }
+                    return isPresent ? input.text().map { .some($0) } : .some(nil)
                 }
+                guard let category = text(0, orPrevious: Self.sameCategory, previous.category),
+                      let topic = text(1, orPrevious: Self.sameTopic, previous.topic),
+                      let subtopic = text(2), let slide = text(3), let imageList = text(4), let captions = text(5) else { return nil }
+                previous = (category, topic)
                 var extraColumn: Int?
                 if present & (1 << 6) != 0 { guard let column = input.number() else { return nil }; extraColumn = column }
                 var sectionsDigest: ContentDigest?
@@ -188,8 +201,8 @@ extension RowSnapshot {
                     else { return nil }
                     kept = KeptSections(chunk: chunk, rowCount: rowCount, index: index)
                 }
-                records.append(RowRecord(line: line, end: end, nextLine: nextLine, category: texts[0], topic: texts[1], subtopic: texts[2],
-                                         slide: texts[3], imageList: texts[4], captions: texts[5], extraColumn: extraColumn,
+                records.append(RowRecord(line: line, end: end, nextLine: nextLine, category: category, topic: topic, subtopic: subtopic,
+                                         slide: slide, imageList: imageList, captions: captions, extraColumn: extraColumn,
                                          sectionsDigest: sectionsDigest, keptSections: kept))
             }
             guard let blockCount = input.number(), blockCount >= 1, blockCount <= input.remaining else { return nil }
