@@ -1,5 +1,4 @@
 import Diagnostics
-import Dispatch
 
 /// Groups card rows into categories and topics and gives every card a unique, stable id.
 struct DeckAssembler {
@@ -23,17 +22,8 @@ struct DeckAssembler {
     /// third of assembling a deck, which otherwise runs on one core.
     mutating func add(_ rows: [CardRow], log: inout DiagnosticLog) {
         reserve(rows.count)
-        var slugs = [String](repeating: "", count: rows.count)
-        slugs.withUnsafeMutableBufferPointer { slots in
-            nonisolated(unsafe) let slots = slots
-            let part = 1024
-            DispatchQueue.concurrentPerform(iterations: (rows.count + part - 1) / part) { index in
-                for position in (index * part)..<min(rows.count, (index + 1) * part) {
-                    slots[position] = Self.cardSlug(of: rows[position])
-                }
-            }
-        }
-        for (row, slug) in zip(rows, slugs) { add(row, cardSlug: slug, log: &log) }
+        let cardSlugs = rows.concurrentMap(part: 1024, Self.cardSlug(of:))
+        for (row, slug) in zip(rows, cardSlugs) { add(row, cardSlug: slug, log: &log) }
     }
 
     /// The slug of the card `row` makes: of its title, the Subtopic, else the topic it is filed under.

@@ -203,19 +203,15 @@ struct BuildFingerprint: Equatable {
         // The file lines in one part per core (13,000 lookups and lines were the end of an edit build's
         // critical path), joined in order.
         let partCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, paths.count / 2048))
-        var parts = [[UInt8]](repeating: [], count: partCount)
-        parts.withUnsafeMutableBufferPointer { slots in
-            nonisolated(unsafe) let slots = slots
-            DispatchQueue.concurrentPerform(iterations: partCount) { part in
-                let range = paths.count * part / partCount..<paths.count * (part + 1) / partCount
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(range.count * 128)
-                for path in paths[range] {
-                    guard let file = files[path] else { continue }
-                    Self.appendFileLine(path, file, to: &bytes)
-                }
-                slots[part] = bytes
+        let parts = Array(0..<partCount).concurrentMap(part: 1) { part -> [UInt8] in
+            let range = paths.count * part / partCount..<paths.count * (part + 1) / partCount
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(range.count * 128)
+            for path in paths[range] {
+                guard let file = files[path] else { continue }
+                Self.appendFileLine(path, file, to: &bytes)
             }
+            return bytes
         }
         var bytes = Self.encodedHeader(header) ?? Data()
         bytes.reserveCapacity(bytes.count + parts.reduce(0) { $0 + $1.count })

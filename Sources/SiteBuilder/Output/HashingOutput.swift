@@ -77,8 +77,9 @@ final class HashingOutput: SiteOutput, Sendable {
     init(wrapping base: any SiteOutput, expected: Int = 0, previous: PreviousFiles? = nil) {
         self.base = base
         self.previous = previous
-        state = Mutex(Records(stayed: PositionMarks(size: previous?.count ?? 0)))
-        state.withLock { $0.files.reserveCapacity(expected) }
+        var records = Records(stayed: PositionMarks(size: previous?.count ?? 0))
+        records.files.reserveCapacity(expected)
+        state = Mutex(records)
     }
 
     /// Every recorded path, sorted: the previous build's paths still recorded, read off their marks in

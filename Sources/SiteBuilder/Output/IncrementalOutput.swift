@@ -67,13 +67,10 @@ final class IncrementalOutput: SiteOutput, Sendable {
         if destinationFolder >= 0 { close(destinationFolder) }
     }
 
-    private func isPresent(_ file: WrittenFile, _ relativePath: String) -> Bool {
-        destinationFolder >= 0 ? file.isPresent(in: destinationFolder, at: relativePath)
-            : file.isPresent(at: destinationPath + "/" + relativePath)
-    }
-
+    /// Checked now, not with the others: a file read once early in the build (the row snapshot).
     func recorded(_ relativePath: String) -> WrittenFile? {
-        guard let old = previous[relativePath], isPresent(old.file, relativePath) else { return nil }
+        guard let old = previous[relativePath],
+              old.file.isPresent(inSite: destinationFolder, sitePath: destinationPath, at: relativePath) else { return nil }
         return old.file
     }
 

@@ -47,9 +47,7 @@ final class PreviousFiles: Sendable {
     func presence(inFolder folder: Int32, sitePath: String) -> PositionMarks {
         var present = PositionMarks(size: order.count)
         for (position, (path, file)) in zip(order, records).enumerated() {
-            if folder >= 0 ? file.isPresent(in: folder, at: path) : file.isPresent(at: sitePath + "/" + path) {
-                present.mark(position)
-            }
+            if file.isPresent(inSite: folder, sitePath: sitePath, at: path) { present.mark(position) }
         }
         return present
     }

@@ -33,6 +33,12 @@ public struct WrittenFile: Codable, Equatable, Sendable {
         return relativePath.withCString { fstatat(directory, $0, &info, AT_SYMLINK_NOFOLLOW) } == 0 && Self.isRegularFile(info, size: size)
     }
 
+    /// Whether `relativePath` in the site at `sitePath`, open as `folder` (or `-1` when it could not be
+    /// opened), is still this file.
+    func isPresent(inSite folder: Int32, sitePath: String, at relativePath: String) -> Bool {
+        folder >= 0 ? isPresent(in: folder, at: relativePath) : isPresent(at: sitePath + "/" + relativePath)
+    }
+
     /// Whether the NUL-terminated `path` is a regular file (not a link) of `size` bytes.
     static func isRegularFile(at path: UnsafePointer<CChar>, size: Int) -> Bool {
         var info = stat()

@@ -1,4 +1,5 @@
 import Deck
+import Diagnostics
 import Foundation
 import SearchIndex
 
@@ -10,16 +11,7 @@ enum SearchDocuments {
         let cards = deck.categories.flatMap { category in
             category.topics.flatMap { topic in topic.cards.map { (card: $0, path: [category.title, topic.title]) } }
         }
-        let part = 512
-        return [SearchDocument](unsafeUninitializedCapacity: cards.count) { buffer, count in
-            nonisolated(unsafe) let buffer = buffer
-            DispatchQueue.concurrentPerform(iterations: (cards.count + part - 1) / part) { index in
-                for position in (index * part)..<min(cards.count, (index + 1) * part) {
-                    (buffer.baseAddress! + position).initialize(to: document(of: cards[position].card, path: cards[position].path))
-                }
-            }
-            count = cards.count
-        }
+        return cards.concurrentMap(part: 512) { document(of: $0.card, path: $0.path) }
     }
 
     /// A card's document; `path` is its category's and topic's titles.
