@@ -14,6 +14,24 @@ public protocol PostingChunkStore: Sendable {
     func keepChunk(forKey key: [UInt8]) -> Bool
     /// Keeps new `bytes` for `key` for the next build.
     func store(_ bytes: [UInt8], forKey key: [UInt8])
+    /// The bytes an earlier build kept for the key whose SHA-256 is `name`, not kept for the next build:
+    /// a chunk that changed, whose postings are taken out of the kept merged table. `nil` when none.
+    func previousChunk(named name: ContentDigest) -> [UInt8]?
+    /// The merged table an earlier build kept, not kept for the next build; or `nil`.
+    func previousMerged() -> KeptMergedPostings?
+    /// Keeps the bytes `encode` gives, this build's merged table, for the next build; a store may
+    /// encode and write them on another thread while the build goes on (the next build needs them,
+    /// this one does not).
+    func storeMerged(encoding encode: @escaping @Sendable () -> [UInt8])
+}
+
+extension PostingChunkStore {
+    /// None: every chunk's table is merged.
+    public func previousChunk(named name: ContentDigest) -> [UInt8]? { nil }
+    /// None: every chunk's table is merged.
+    public func previousMerged() -> KeptMergedPostings? { nil }
+    /// Nothing is kept.
+    public func storeMerged(encoding encode: @escaping @Sendable () -> [UInt8]) {}
 }
 
 /// The byte forms of a chunk's key and of its postings table.

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Synchronization
 
@@ -23,36 +24,51 @@ public struct SearchIndexBuilder: Sendable {
         self.termShardBytes = max(256, termShardBytes)
     }
 
+    /// Documents per tokenised chunk.
+    static let chunkSize = 128
+
     /// Builds the index of `documents` (numbered in the order given).
     public func build(_ documents: [SearchDocument]) -> SearchIndexBundle {
-        // Documents are tokenised in parallel chunks, each into its own table; the tables are merged in
-        // chunk order a window at a time, so every posting list stays in document order and only a
-        // window's tables are held besides the merged one.
-        let chunkSize = 128
-        let chunkCount = (documents.count + chunkSize - 1) / chunkSize
+        let chunkCount = (documents.count + Self.chunkSize - 1) / Self.chunkSize
+        memo?.beginBuild()
+        // With a store, each chunk is known by its key's name: the kept merged table says which chunks
+        // it was made from, so an edit's build replaces only the postings of the chunks that changed.
+        let keys = store == nil ? nil : Array(0..<chunkCount).concurrentMap(part: 8) { chunk in
+            PostingChunkCoding.key(first: chunk * Self.chunkSize, documents: documents[Self.range(of: chunk, in: documents)])
+        }
+        let names = keys?.map { ContentHash.digest($0) }
+        let merged = keys.flatMap { keys in replacingChangedChunks(of: documents, keys: keys, names: names ?? []) }
+            ?? mergingEveryChunk(of: documents, keys: keys)
+        let (bundle, lastDocuments) = Self.bundle(of: documents, merged: merged, documentsPerShard: documentsPerShard,
+                                                  termShardBytes: termShardBytes)
+        // The merged table is kept from the term shards, which hold every term and its postings: the
+        // lists themselves are freed as the shards are cut, and the file is written meanwhile.
+        let documentCount = documents.count, termShards = bundle.termShards
+        store?.storeMerged {
+            MergedPostings.encoded(documentCount: documentCount, chunkSize: Self.chunkSize, chunkNames: names ?? [],
+                                   termShards: termShards, lastDocuments: lastDocuments)
+        }
+        return bundle
+    }
+
+    /// The documents of chunk `chunk`.
+    private static func range(of chunk: Int, in documents: [SearchDocument]) -> Range<Int> {
+        (chunk * chunkSize)..<min(documents.count, (chunk + 1) * chunkSize)
+    }
+
+    /// Every chunk's postings merged: documents are tokenised in parallel chunks (or their tables taken
+    /// from the memo or the store), each into its own table; the tables are merged in chunk order a
+    /// window at a time, so every posting list stays in document order and only a window's tables are
+    /// held besides the merged one.
+    private func mergingEveryChunk(of documents: [SearchDocument], keys: [[UInt8]]?) -> MergedPostings {
+        let chunkCount = (documents.count + Self.chunkSize - 1) / Self.chunkSize
         let window = max(1, ProcessInfo.processInfo.activeProcessorCount * 4)
         var postings: [String: PostingList] = [:]
-        let memo = self.memo, store = self.store
-        memo?.beginBuild()
         for windowStart in stride(from: 0, to: chunkCount, by: window) {
             let chunks = windowStart..<min(chunkCount, windowStart + window)
             let partials = Mutex<[[String: PostingList]]>(Array(repeating: [:], count: chunks.count))
             DispatchQueue.concurrentPerform(iterations: chunks.count) { offset in
-                let chunk = chunks.lowerBound + offset
-                let range = (chunk * chunkSize)..<min(documents.count, (chunk + 1) * chunkSize)
-                let table: [String: PostingList]
-                if let memo {
-                    let key = PostingMemo.Key(first: range.lowerBound, documents: documents[range])
-                    if let remembered = memo.table(for: key) {
-                        table = remembered
-                        if let store { Self.keep(table, of: documents, range, in: store) }
-                    } else {
-                        table = Self.table(of: documents, range, store: store)
-                    }
-                    memo.remember(key, table)
-                } else {
-                    table = Self.table(of: documents, range, store: store)
-                }
+                let table = self.table(ofChunk: chunks.lowerBound + offset, of: documents, key: keys?[chunks.lowerBound + offset])
                 partials.withLock { $0[offset] = table }
             }
             var tables = partials.withLock { tables in
@@ -64,13 +80,67 @@ public struct SearchIndexBuilder: Sendable {
                 tables[index] = [:]  // merged: its memory goes back now
             }
         }
+        return MergedPostings(postings)
+    }
+
+    /// The kept merged table with the postings of the chunks whose names changed replaced; `nil` when
+    /// there is none for these documents, too many chunks changed, or a changed chunk's earlier table
+    /// is gone (then every chunk is merged).
+    private func replacingChangedChunks(of documents: [SearchDocument], keys: [[UInt8]], names: [ContentDigest]) -> MergedPostings? {
+        guard let store, var merged = store.previousMerged()?.table,
+              merged.documentCount == documents.count, merged.chunkSize == Self.chunkSize, merged.chunkNames.count == names.count
+        else { return nil }
+        let changed = names.indices.filter { names[$0] != merged.chunkNames[$0] }
+        guard changed.count <= max(1, names.count / 8) else { return nil }
+        var earlier: [[String: PostingList]] = []
+        for chunk in changed {
+            guard let table = store.previousChunk(named: merged.chunkNames[chunk]).flatMap(PostingChunkCoding.decode) else { return nil }
+            earlier.append(table)
+        }
+        let now = changed.concurrentMap(part: 1) { chunk in table(ofChunk: chunk, of: documents, key: keys[chunk]) }
+        for (index, chunk) in changed.enumerated() {
+            merged.replacingChunk(Self.range(of: chunk, in: documents), old: earlier[index], new: now[index])
+        }
+        // The chunks that stayed are kept for the next build without being read.
+        let stayed = Set(names.indices).subtracting(changed)
+        for chunk in stayed.sorted() where !store.keepChunk(forKey: keys[chunk]) {
+            store.store(PostingChunkCoding.encode(Self.table(of: documents, Self.range(of: chunk, in: documents))), forKey: keys[chunk])
+        }
+        return merged
+    }
+
+    /// The postings of chunk `chunk`: from the memo, the store (by `key`) or tokenised.
+    private func table(ofChunk chunk: Int, of documents: [SearchDocument], key: [UInt8]?) -> [String: PostingList] {
+        let range = Self.range(of: chunk, in: documents)
+        guard let memo else { return Self.table(of: documents, range, store: store, key: key) }
+        let memoKey = PostingMemo.Key(first: range.lowerBound, documents: documents[range])
+        let table: [String: PostingList]
+        if let remembered = memo.table(for: memoKey) {
+            table = remembered
+            if let store, let key, !store.keepChunk(forKey: key) { store.store(PostingChunkCoding.encode(table), forKey: key) }
+        } else {
+            table = Self.table(of: documents, range, store: store, key: key)
+        }
+        memo.remember(memoKey, table)
+        return table
+    }
+
+    /// The index files of `documents` and their `merged` postings: the sorted term table cut into
+    /// shards of about `termShardBytes`, the documents into shards of `documentsPerShard`; with each
+    /// term's last document, in order. Each list is freed once its text is made.
+    private static func bundle(of documents: [SearchDocument], merged: consuming MergedPostings, documentsPerShard: Int,
+                               termShardBytes: Int) -> (SearchIndexBundle, lastDocuments: [Int]) {
         let sectionCount = documents.reduce(0) { $0 + $1.sectionCount }
-        let terms = postings.keys.sorted(by: SearchText.precedes)
         var termShards: [SearchIndexSchema.TermShard] = []
         var current = SearchIndexSchema.TermShard(terms: [], postings: [])
         var currentBytes = 0
-        for term in terms {
-            let encoded = postings.removeValue(forKey: term)?.text ?? ""
+        let termCount = merged.terms.count
+        var lastDocuments: [Int] = []
+        lastDocuments.reserveCapacity(termCount)
+        for index in 0..<termCount {
+            let (term, list) = merged.take(index)
+            let encoded = list.text
+            lastDocuments.append(list.lastDocument)
             if currentBytes > 0 && currentBytes + encoded.utf8.count > termShardBytes {
                 termShards.append(current)
                 current = SearchIndexSchema.TermShard(terms: [], postings: [])
@@ -85,27 +155,20 @@ public struct SearchIndexBuilder: Sendable {
             SearchIndexSchema.DocumentShard(first: first, documents: Array(documents[first..<min(first + documentsPerShard, documents.count)]))
         }
         let manifest = SearchIndexSchema.Manifest(
-            documentCount: documents.count, sectionCount: sectionCount, termCount: terms.count,
+            documentCount: documents.count, sectionCount: sectionCount, termCount: termCount,
             documentsPerShard: documentsPerShard, documentShardCount: documentShards.count,
             termShards: termShards.map { $0.terms.first ?? "" })
-        return SearchIndexBundle(manifest: manifest, termShards: termShards, documentShards: documentShards)
+        return (SearchIndexBundle(manifest: manifest, termShards: termShards, documentShards: documentShards), lastDocuments)
     }
 
-    /// The postings of `documents[range]` as `store` kept them, or tokenised (and then kept).
-    private static func table(of documents: [SearchDocument], _ range: Range<Int>, store: (any PostingChunkStore)?) -> [String: PostingList] {
-        guard let store else { return table(of: documents, range) }
-        let key = PostingChunkCoding.key(first: range.lowerBound, documents: documents[range])
+    /// The postings of `documents[range]` as `store` kept them under `key`, or tokenised (and then kept).
+    private static func table(of documents: [SearchDocument], _ range: Range<Int>, store: (any PostingChunkStore)?,
+                              key: [UInt8]?) -> [String: PostingList] {
+        guard let store, let key else { return table(of: documents, range) }
         if let bytes = store.chunk(forKey: key), let table = PostingChunkCoding.decode(bytes) { return table }
         let table = table(of: documents, range)
         store.store(PostingChunkCoding.encode(table), forKey: key)
         return table
-    }
-
-    /// Keeps a remembered chunk's postings in `store` too, so that the site's kept chunks never
-    /// depend on whether the build had a memo.
-    private static func keep(_ table: [String: PostingList], of documents: [SearchDocument], _ range: Range<Int>, in store: any PostingChunkStore) {
-        let key = PostingChunkCoding.key(first: range.lowerBound, documents: documents[range])
-        if !store.keepChunk(forKey: key) { store.store(PostingChunkCoding.encode(table), forKey: key) }
     }
 
     /// The postings of `documents[range]`: every term of a document's title and path on section 0,

@@ -92,8 +92,14 @@ public enum SiteGenerator {
         let clock = ContinuousClock()
         let start = clock.now
         let sections = output.isDiscarding ? nil : SectionChunkFiles(output: output, previousSite: previousSite)
-        // Row snapshots are written meanwhile; the build's records are complete only once they are.
-        defer { sections?.finish() }
+        // The previous merged search table is read while the content loads.
+        let searchChunks = output.isDiscarding ? nil : SearchChunkFiles(output: output, previousSite: previousSite)
+        // Row snapshots and the merged search table are written meanwhile; the build's records are
+        // complete only once they are.
+        defer {
+            sections?.finish()
+            searchChunks?.finish()
+        }
         // The templates are parsed on another thread while the content loads (the deck's reading leaves
         // a core idle for most of it).
         let parsing = BackgroundValue {
@@ -116,6 +122,7 @@ public enum SiteGenerator {
         if log.hasErrors { return BuildReport(diagnostics: log.all, pageCount: 0, fileCount: 0) }
         var pages = PageWriter(content: content, templates: templates, output: output, options: options)
         pages.previousSite = previousSite
+        pages.searchChunks = searchChunks
         pages.writeAll(log: &log)
         let seconds = Double(loaded.components.seconds) + Double(loaded.components.attoseconds) / 1e18
         var report = BuildReport(diagnostics: log.all, pageCount: pages.pageCount, fileCount: 0,

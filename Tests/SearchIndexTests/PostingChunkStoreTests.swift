@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 @testable import SearchIndex
 
 /// Tokenised chunks kept between builds (`PostingChunkStore`, `PostingChunkCoding`): what comes back
@@ -179,5 +180,193 @@ struct PostingChunkStoreTests {
         changed = documents
         changed[5].title = "Another title"
         #expect(key != PostingChunkCoding.key(first: 0, documents: changed[0..<128]))
+    }
+}
+
+/// The merged table a build keeps for the next (`MergedPostings`): an edit's build replaces the postings
+/// of the chunks that changed in it, and must give exactly the index a build from nothing gives.
+@Suite("Kept merged postings")
+struct MergedPostingsTests {
+    /// A store in memory that also keeps the merged table, and remembers the chunks of the build before.
+    final class Store: PostingChunkStore {
+        private struct State {
+            var chunks: [[UInt8]: [UInt8]] = [:]
+            var merged: [UInt8]?
+            var mergedReads = 0
+            var tokenised = 0
+            var previousChunkReads = 0
+        }
+        private let state = Mutex(State())
+        var mergedReads: Int { state.withLock { $0.mergedReads } }
+        var tokenised: Int { state.withLock { $0.tokenised } }
+        var previousChunkReads: Int { state.withLock { $0.previousChunkReads } }
+        /// Forgets the chunks the builder would need to replace a changed one's postings.
+        func dropChunks() { state.withLock { $0.chunks = [:] } }
+
+        func chunk(forKey key: [UInt8]) -> [UInt8]? { state.withLock { $0.chunks[key] } }
+        func keepChunk(forKey key: [UInt8]) -> Bool { state.withLock { $0.chunks[key] != nil } }
+        func store(_ bytes: [UInt8], forKey key: [UInt8]) {
+            state.withLock { $0.chunks[key] = bytes; $0.tokenised += 1 }
+        }
+        func previousChunk(named name: ContentDigest) -> [UInt8]? {
+            state.withLock { state in
+                state.previousChunkReads += 1
+                return state.chunks.first { ContentHash.digest($0.key) == name }?.value
+            }
+        }
+        func previousMerged() -> KeptMergedPostings? {
+            state.withLock { state in
+                guard let bytes = state.merged else { return nil }
+                state.mergedReads += 1
+                return KeptMergedPostings(bytes)
+            }
+        }
+        func storeMerged(encoding encode: @escaping @Sendable () -> [UInt8]) {
+            let bytes = encode()
+            state.withLock { $0.merged = bytes }
+        }
+    }
+
+    /// 700 documents (six chunks) whose words come from `words`, so an edit can add, keep or drop a term
+    /// everywhere, and move postings between sections.
+    static func documents(_ words: [Int: [String]]) -> [SearchDocument] {
+        (0..<700).map { number in
+            let own = words[number] ?? ["word\(number % 23)", "shared"]
+            return SearchDocument(url: "deck/\(number).html", title: "Card \(number) \(own.first ?? "")", path: ["Retina", "Topic \(number % 5)"],
+                                  kind: .card, sections: [
+                                      SearchSection(anchor: "s1", header: "Question \(number % 11)", text: own.joined(separator: " ")),
+                                      SearchSection(anchor: "s2", header: own.last ?? "", text: "seen \(number % 3) times"),
+                                  ])
+        }
+    }
+
+    @Test func randomEditsGiveTheIndexOfABuildFromNothing() throws {
+        var generator = SeededRandom(seed: 18)
+        let store = Store()
+        var builder = SearchIndexBuilder()
+        builder.store = store
+        var words: [Int: [String]] = [:]
+        #expect(builder.build(Self.documents(words)) == SearchIndexBuilder().build(Self.documents(words)))
+        let vocabulary = ["shared", "fresh", "word3", "word0", "edited", "網膜", "drusen", "a", "zonule", "cataracts"]
+        for round in 0..<40 {
+            // One to three documents, often in one chunk, sometimes the first or the last one.
+            for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                let document = [0, 699, 127, 128, Int.random(in: 0..<700, using: &generator)].randomElement(using: &generator)!
+                words[document] = (0..<Int.random(in: 0...4, using: &generator)).map { _ in vocabulary.randomElement(using: &generator)! }
+            }
+            let before = (reads: store.mergedReads, tokenised: store.tokenised)
+            let built = builder.build(Self.documents(words))
+            #expect(built == SearchIndexBuilder().build(Self.documents(words)), "round \(round)")
+            #expect(store.mergedReads == before.reads + 1, "round \(round): the kept table was not used")
+            #expect(store.tokenised - before.tokenised <= 3, "round \(round): more chunks than the edit touched were tokenised")
+        }
+    }
+
+    @Test func aTermEveryDocumentLosesIsDroppedAndANewOneIsInsertedInOrder() {
+        let store = Store()
+        var builder = SearchIndexBuilder()
+        builder.store = store
+        let terms = { (index: SearchIndexBundle) in index.termShards.flatMap(\.terms) }
+        let first = builder.build(Self.documents([3: ["lonely"]]))
+        #expect(terms(first).contains("lonely"))
+        // "lonely" leaves its only document; "aaa" and "zzz" are new terms.
+        let edited = Self.documents([3: ["aaa", "zzz"]])
+        let built = builder.build(edited)
+        #expect(built == SearchIndexBuilder().build(edited))
+        #expect(store.mergedReads == 1)
+        #expect(!terms(built).contains("lonely"))
+        #expect(terms(built).contains("aaa") && terms(built).contains("zzz"))
+    }
+
+    @Test func withoutTheChangedChunksEarlierTableEveryChunkIsMerged() {
+        let store = Store()
+        var builder = SearchIndexBuilder()
+        builder.store = store
+        _ = builder.build(Self.documents([:]))
+        store.dropChunks()
+        let edited = Self.documents([200: ["edited"]])
+        #expect(builder.build(edited) == SearchIndexBuilder().build(edited))
+        #expect(store.tokenised == 6 + 6, "every chunk is tokenised again when their tables are gone")
+    }
+
+    @Test func anotherDocumentCountMergesEveryChunk() {
+        let store = Store()
+        var builder = SearchIndexBuilder()
+        builder.store = store
+        _ = builder.build(Self.documents([:]))
+        let fewer = Array(Self.documents([:]).dropLast())
+        let reads = store.previousChunkReads
+        #expect(builder.build(fewer) == SearchIndexBuilder().build(fewer))
+        #expect(store.previousChunkReads == reads, "no chunk table is taken out of a table for other documents")
+    }
+
+    @Test func theTableRoundTripsThroughItsBytesAndRefusesDamage() throws {
+        let store = Store()
+        var builder = SearchIndexBuilder()
+        builder.store = store
+        _ = builder.build(Self.documents([:]))
+        let kept = try #require(store.previousMerged()?.table)
+        #expect(kept.terms.count > 30 && kept.chunkNames.count == 6 && kept.documentCount == 700)
+        #expect(MergedPostings(decoding: kept.encoded) == kept)
+        let bytes = kept.encoded
+        for damaged in [Array(bytes.dropLast()), bytes + [0], Array(bytes.prefix(40)), [UInt8(ascii: "X")] + bytes.dropFirst()] {
+            #expect(MergedPostings(decoding: damaged) == nil)
+        }
+        // Terms out of order are refused: the table is searched by halving.
+        func table(_ terms: [String]) -> [UInt8] {
+            var writer = ChunkWriter(magic: Array("LPM1".utf8))
+            for number in [1, 128, 0, terms.count] { writer.number(number) }
+            for term in terms {
+                writer.text(term)
+                writer.number(1)
+                writer.raw(Array("A".utf8))
+                writer.number(0)
+            }
+            return writer.bytes
+        }
+        #expect(MergedPostings(decoding: table(["a", "b"]))?.terms == ["a", "b"])
+        #expect(MergedPostings(decoding: table(["b", "a"])) == nil)
+        #expect(MergedPostings(decoding: table(["a", "a"])) == nil)
+    }
+
+    @Test func replacingADocumentRangeKeepsTheRestOfAList() {
+        // Documents 1 (codes 4, 5), 130 (0), 260 (8) and 300 (1).
+        var list = PostingList()
+        list.append(document: 1, codes: [4, 5])
+        list.append(document: 130, codes: [0])
+        list.append(document: 260, codes: [8])
+        list.append(document: 300, codes: [1])
+        var replacement = PostingList()
+        replacement.append(document: 140, codes: [2, 3])
+        replacement.append(document: 200, codes: [7])
+        var expected = PostingList()
+        expected.append(document: 1, codes: [4, 5])
+        expected.append(document: 140, codes: [2, 3])
+        expected.append(document: 200, codes: [7])
+        expected.append(document: 260, codes: [8])
+        expected.append(document: 300, codes: [1])
+        #expect(list.replacing(128..<256, with: replacement) == expected)
+        var without = PostingList()
+        without.append(document: 1, codes: [4, 5])
+        without.append(document: 260, codes: [8])
+        without.append(document: 300, codes: [1])
+        #expect(list.replacing(128..<256, with: nil) == without)
+        // The first and last runs, and a list left empty.
+        var tail = PostingList()
+        tail.append(document: 130, codes: [0])
+        tail.append(document: 260, codes: [8])
+        tail.append(document: 300, codes: [1])
+        #expect(list.replacing(0..<128, with: nil) == tail)
+        var head = PostingList()
+        head.append(document: 1, codes: [4, 5])
+        head.append(document: 130, codes: [0])
+        head.append(document: 260, codes: [8])
+        #expect(list.replacing(300..<301, with: nil) == head)
+        #expect(list.replacing(0..<400, with: nil) == PostingList())
+        var late = PostingList()
+        late.append(document: 500, codes: [3])
+        var appended = list
+        appended.append(late)
+        #expect(list.replacing(400..<600, with: late) == appended)
     }
 }

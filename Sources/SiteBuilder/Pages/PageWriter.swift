@@ -19,8 +19,11 @@ struct PageWriter {
     var containedErrors: Set<Diagnostic> = []
     /// Published deck images by file name (filled by `writeImages`).
     var images: [String: PublishedImage] = [:]
-    /// The site an incremental build updates in place (its kept search chunks are read), or `nil`.
+    /// The site an incremental build updates in place, or `nil`.
     var previousSite: URL?
+    /// Where the search index's tokenised chunks and merged table are kept between builds; `nil` when
+    /// nothing is written (`loupe check`).
+    var searchChunks: SearchChunkFiles?
 
     init(content: SiteContent, templates: TemplateLibrary, output: HashingOutput, options: BuildOptions) {
         self.content = content

@@ -23,7 +23,7 @@ extension PageWriter {
     func writeSearchIndex(problems: inout ProblemList) {
         var builder = SearchIndexBuilder()
         builder.memo = options.memory?.postings
-        if !output.isDiscarding { builder.store = SearchChunkFiles(output: output, previousSite: previousSite) }
+        builder.store = searchChunks
         let bundle = builder.build(searchDocuments)
         let digests = SearchShardDigest.all(bundle)
         let output = self.output
