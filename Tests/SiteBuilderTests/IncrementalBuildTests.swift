@@ -134,10 +134,14 @@ struct IncrementalBuildTests {
             #expect(cold.succeeded, "\(cold.diagnostics)")
             let incremental = try project.files(of: "site"), full = try project.files(of: "cold")
             #expect(incremental.keys.sorted() == full.keys.sorted(), "step \(step) \(edit): different files")
-            // The manifest also caches input hashes (settled files only, so it depends on timing): compare the rest.
+            // The manifest also caches input hashes, and its fingerprints take a settled file never seen
+            // by its identity, a file read before by its bytes: both depend on timing and on the builds
+            // before. Compare the rest.
             func manifest(_ bytes: Data?) -> BuildFingerprint? {
                 var decoded = bytes.flatMap(BuildFingerprint.decoded)
                 decoded?.inputHashes = [:]
+                decoded?.fingerprint = ""
+                decoded?.engine = ""
                 return decoded
             }
             let differing = full.keys.filter { key in
@@ -254,15 +258,17 @@ struct IncrementalBuildTests {
         #expect(!SiteGenerator.build(project.options(out: "site")).isUpToDate)
     }
 
-    /// A file changed just before a build is not trusted by its identity yet, so that build does not
-    /// record its hash. An up-to-date build after it settled records it; otherwise every later
-    /// unchanged build would read the whole deck again.
+    /// A file changed just before a build is not trusted by its identity yet, so that build records its
+    /// hash as unsettled. An up-to-date build after it settled reads it again and records it as settled;
+    /// otherwise every later unchanged build would read the whole deck again.
     @Test func anUpToDateBuildRecordsInputsThatSettledSinceTheLastBuild() throws {
         let project = try Project()
         defer { TemporaryFolder.remove(project.root) }
         let site = project.root.appendingPathComponent("site")
         func recordsTheDeck() -> Bool {
-            (RecordedBuild(at: site)?.inputHashes ?? [:]).keys.contains { $0.hasPrefix("content/deck/eye-review.tsv|") }
+            (RecordedBuild(at: site)?.inputHashes ?? [:]).contains {
+                $0.key.hasPrefix("content/deck/eye-review.tsv|") && !$0.value.hasPrefix(BuildFingerprint.unsettled)
+            }
         }
         #expect(SiteGenerator.build(project.options(out: "site")).succeeded)
         #expect(!recordsTheDeck(), "the deck was copied just now: not settled")

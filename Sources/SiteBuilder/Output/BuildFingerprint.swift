@@ -45,7 +45,12 @@ struct BuildFingerprint: Equatable {
     }
 
     /// Fingerprints the inputs of a build. A file whose identity on disk is in `known` is not read:
-    /// its recorded hash is used (any write to a file changes its change time, so its identity).
+    /// its recorded hash is used (any write to a file changes its change time, so its identity). Nor is
+    /// a file whose identity settled more than two seconds ago and was never seen: its identity stands
+    /// for its bytes, so an edited deck is read once, by its reader, and a file only touched costs an
+    /// update that changes nothing. A file changed in the last two seconds may change again within its
+    /// timestamps' resolution without a new identity: it is read, and recorded as ``unsettled``, so the
+    /// next build reads it again rather than trust its identity (then, unchanged, it is up to date).
     static func fingerprint(of options: BuildOptions, known: [String: String] = [:], now: Date = Date()) -> Inputs {
         var hash = FNV1a()
         var engine = ""
@@ -64,16 +69,20 @@ struct BuildFingerprint: Equatable {
             for (relative, url) in files(under: folder, only: used) {
                 let identity = FileIdentity(path: url.path, name: label + "/" + relative)
                 let fileHash: String
-                if let identity, let recorded = known[identity.key] {
+                let isSettled = identity.map { now.timeIntervalSince1970 - $0.changed > 2 } ?? false
+                let recorded = identity.flatMap { known[$0.key] }
+                if let recorded, !recorded.hasPrefix(unsettled) {
                     fileHash = recorded
+                } else if let identity, isSettled, recorded == nil {
+                    var surrogate = FNV1a()
+                    surrogate.add(identity.key)
+                    fileHash = "identity:" + surrogate.hex
                 } else {
                     var bytes = FNV1a()
                     guard let size = bytes.addFile(at: url.path) else { continue }
                     fileHash = "\(size):\(bytes.hex)"
                 }
-                // A file changed in the last two seconds may change again within its timestamps'
-                // resolution without a new identity: it is read again next time.
-                if let identity, now.timeIntervalSince1970 - identity.changed > 2 { hashes[identity.key] = fileHash }
+                if let identity { hashes[identity.key] = isSettled ? fileHash : unsettled + fileHash }
                 hash.add("|\(relative)|\(fileHash)|")
             }
             if label == "settings" { engine = hash.hex }
@@ -85,6 +94,9 @@ struct BuildFingerprint: Equatable {
         }
         return Inputs(engine: engine, all: hash.hex, hashes: hashes)
     }
+
+    /// Marks a recorded hash whose file had changed less than two seconds before: not trusted by its identity.
+    static let unsettled = "unsettled "
 
     /// The content entries that are part of the engine fingerprint.
     static let engineContent: Set<String> = ["loupe.yml"]
