@@ -93,31 +93,6 @@ public struct ChunkReader {
         return bytes[index..<index + count]
     }
 
-    /// Skips the next text after checking it is UTF-8, without making a string; `false` when it is not.
-    public mutating func skipText() -> Bool {
-        guard let count = number(), let utf8 = take(count) else { return false }
-        let text = UnsafeBufferPointer(rebasing: utf8)
-        return Self.isASCII(text) || (try? UTF8Span(validating: text.span)) != nil
-    }
-
-    /// Whether every byte is below 0x80, eight at a time: most of a deck's text, checked in a fifth of
-    /// the time full UTF-8 validation takes.
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let start = bytes.baseAddress else { return true }
-        let raw = UnsafeRawPointer(start)
-        var high: UInt64 = 0
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            high |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            offset += 8
-        }
-        while offset < bytes.count {
-            high |= UInt64(bytes[offset])
-            offset += 1
-        }
-        return high & 0x8080_8080_8080_8080 == 0
-    }
-
     /// The next text; `nil` when it is not UTF-8.
     public mutating func text() -> String? {
         guard let count = number(), let utf8 = take(count) else { return nil }

@@ -130,11 +130,20 @@ struct SectionChunkTests {
         }
     }
 
-    /// An incremental build checks a kept chunk without decoding it (``SectionChunkCoding/rows(of:rowCount:)``)
-    /// and its cards decode their rows later: whatever the check accepts must decode.
-    @Test func whateverTheCheckAcceptsDecodes() throws {
+    /// An incremental build finds a kept chunk's rows by the lengths it lists
+    /// (``SectionChunkCoding/rows(of:rowCount:)``), without reading them: it uses a kept chunk only when
+    /// its bytes are the ones the manifest recorded (`IncrementalBuildTests.anAlteredSectionChunkIsParsedAgain`).
+    /// The lengths must tile the rest of the chunk exactly; decoding a row still checks all of it.
+    @Test func rowsAreFoundByTheLengthsTheChunkLists() throws {
         let deck = try #require(try Self.read(DeckFixture.rows(Self.rows(count: 40, seed: 9))))
-        let bytes = SectionChunkCoding.encode(deck.categories.flatMap(\.topics).flatMap(\.cards).map(\.sections))
+        let sections = deck.categories.flatMap(\.topics).flatMap(\.cards).map(\.sections)
+        let (bytes, ranges) = SectionChunkCoding.encodeRows(sections)
+        #expect(SectionChunkCoding.rows(of: bytes, rowCount: 40) == ranges)
+        for (range, row) in zip(ranges, sections) { #expect(SectionChunkCoding.decodeRow(bytes[range]) == row) }
+        #expect(SectionChunkCoding.chunk(of: ranges.map { bytes[$0] }) == bytes)
+        #expect(SectionChunkCoding.rows(of: bytes, rowCount: 39) == nil)
+        #expect(SectionChunkCoding.rows(of: Array(bytes.dropLast()), rowCount: 40) == nil)
+        #expect(SectionChunkCoding.rows(of: bytes + [0], rowCount: 40) == nil)
         var random = SeededRandom(seed: 21)
         var accepted = 0
         for _ in 0..<3_000 {
@@ -144,10 +153,11 @@ struct SectionChunkTests {
             }
             guard let rows = SectionChunkCoding.rows(of: damaged, rowCount: 40) else { continue }
             accepted += 1
-            for row in rows { #expect(SectionChunkCoding.decodeRow(damaged[row]) != nil) }
+            #expect(rows.count == 40 && rows.last?.upperBound == damaged.count
+                    && zip(rows, rows.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound && !$0.isEmpty })
         }
-        #expect(accepted > 100, "changed letters keep a chunk well-formed")
-        #expect(accepted < 3_000, "damage is caught")
+        #expect(accepted > 100, "changed letters keep the lengths")
+        #expect(accepted < 3_000, "changed lengths are caught")
     }
 
     @Test func aSecondReadParsesNothingAndAnEditParsesOneChunk() throws {

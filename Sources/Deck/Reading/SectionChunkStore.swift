@@ -44,12 +44,15 @@ extension SectionChunkStore {
 
 /// The digests that identify rows and chunks of rows, and the byte form of a chunk's sections.
 ///
-/// Sections: `LSC1`, the row count, then per row its sections; per section its number, header lines
-/// and info blocks (kind, level or number, line); a line is plain text or styled runs. Decoding
-/// checks every length, count, style and that texts are UTF-8, so a damaged chunk is refused (its
-/// rows are parsed again), never half-used.
+/// Sections: `LSC2`, the row count, each row's length in bytes, then per row its sections; per section
+/// its number, header lines and info blocks (kind, level or number, line); a line is plain text or
+/// styled runs. A kept chunk is used only when its bytes are the ones the manifest recorded, so a build
+/// finds its rows by their lengths without reading them; decoding a row checks every length, count,
+/// style and that texts are UTF-8 (``decode(_:rowCount:)`` refuses a damaged chunk, never half-uses it).
 public enum SectionChunkCoding {
-    private static let magic = Array("LSC1".utf8)
+    private static let magic = Array("LSC2".utf8)
+    /// What the digests of rows and names of chunks start with (the chunks' first form).
+    private static let keyMagic = Array("LSC1".utf8)
     /// A chunk ends after a row whose digest's first word is 0 modulo this (so chunks hold about this
     /// many rows, and an inserted row changes one chunk, not every later one) or at ``maximumRows``.
     static let averageRows: UInt64 = 64
@@ -58,7 +61,7 @@ public enum SectionChunkCoding {
     /// The digest of everything a row's sections are parsed from: each Header/Info pair's number and
     /// its two cells (a missing cell differs from every text, the empty one included).
     static func digest(of cells: [Substring], columns: DeckColumns) -> ContentDigest {
-        var scratch = ChunkWriter(magic: magic)
+        var scratch = ChunkWriter(magic: keyMagic)
         for pair in columns.sections {
             scratch.number(pair.number)
             for column in [pair.header, pair.info] {
@@ -80,7 +83,7 @@ public enum SectionChunkCoding {
 
     /// The name of the chunk of rows with these digests, in order.
     public static func name(of rows: [ContentDigest]) -> ContentDigest {
-        var key = ChunkWriter(magic: magic, capacity: 8 + 32 * rows.count)
+        var key = ChunkWriter(magic: keyMagic, capacity: 8 + 32 * rows.count)
         key.number(rows.count)
         for row in rows { key.raw(row.bytes) }
         return ContentHash.digest(key.bytes)
@@ -92,40 +95,50 @@ public enum SectionChunkCoding {
     /// The chunk of `rows` and where each row's bytes are in it: a row's bytes are its section count,
     /// then its sections, so a row can be decoded on its own (``decodeRow(_:)``).
     static func encodeRows(_ rows: [[CardSection]]) -> (chunk: [UInt8], rows: [Range<Int>]) {
-        var bytes = ChunkWriter(magic: magic)
-        bytes.number(rows.count)
-        var ranges: [Range<Int>] = []
-        ranges.reserveCapacity(rows.count)
+        var body = ChunkWriter(magic: [])
+        var lengths: [Int] = []
+        lengths.reserveCapacity(rows.count)
         for sections in rows {
-            let start = bytes.bytes.count
-            bytes.number(sections.count)
+            let start = body.bytes.count
+            body.number(sections.count)
             for section in sections {
-                bytes.number(section.number)
-                bytes.number(section.header.count)
-                for line in section.header { write(line, to: &bytes) }
-                bytes.number(section.info.count)
+                body.number(section.number)
+                body.number(section.header.count)
+                for line in section.header { write(line, to: &body) }
+                body.number(section.info.count)
                 for block in section.info {
                     switch block {
-                    case .text(let line): bytes.number(0); write(line, to: &bytes)
-                    case .bullet(let level, let line): bytes.number(1); bytes.number(level); write(line, to: &bytes)
-                    case .numbered(let number, let line): bytes.number(2); bytes.number(number); write(line, to: &bytes)
-                    case .mnemonic(let line): bytes.number(3); write(line, to: &bytes)
+                    case .text(let line): body.number(0); write(line, to: &body)
+                    case .bullet(let level, let line): body.number(1); body.number(level); write(line, to: &body)
+                    case .numbered(let number, let line): body.number(2); body.number(number); write(line, to: &body)
+                    case .mnemonic(let line): body.number(3); write(line, to: &body)
                     }
                 }
             }
-            ranges.append(start..<bytes.bytes.count)
+            lengths.append(body.bytes.count - start)
         }
-        // The chunk stays in memory for the whole build (cards decode their rows from it): without the
-        // up to doubled capacity appending left.
-        return (bytes.exactBytes, ranges)
+        return chunk(lengths: lengths, body: body.bytes)
     }
 
     /// The chunk holding these rows' bytes (each as ``encodeRows(_:)`` made it), in order.
     static func chunk(of rows: [ArraySlice<UInt8>]) -> [UInt8] {
-        var bytes = ChunkWriter(magic: magic, capacity: 8 + rows.reduce(0) { $0 + $1.count })
-        bytes.number(rows.count)
-        for row in rows { bytes.raw(row) }
-        return bytes.bytes
+        chunk(lengths: rows.map(\.count), body: rows.joined()).chunk
+    }
+
+    /// The magic, the row count and lengths, then `body`; with where each row is.
+    private static func chunk(lengths: [Int], body: some Collection<UInt8>) -> (chunk: [UInt8], rows: [Range<Int>]) {
+        var bytes = ChunkWriter(magic: magic, capacity: 8 + 3 * lengths.count + body.count)
+        bytes.number(lengths.count)
+        for length in lengths { bytes.number(length) }
+        var start = bytes.bytes.count
+        bytes.raw(body)
+        let ranges = lengths.map { length in
+            defer { start += length }
+            return start..<start + length
+        }
+        // The chunk stays in memory for the whole build (cards decode their rows from it): without the
+        // up to doubled capacity appending left.
+        return (bytes.exactBytes, ranges)
     }
 
     /// The sections ``encode(_:)`` wrote for `rowCount` rows, or `nil` when `bytes` are not that.
@@ -135,20 +148,27 @@ public enum SectionChunkCoding {
         return sections.count == rowCount ? sections : nil
     }
 
-    /// Where each of the `rowCount` rows of a chunk ``encode(_:)`` wrote is, after checking every row
-    /// decodes (lengths, counts, styles, UTF-8) and nothing follows them; `nil` when `bytes` are not that.
+    /// Where each of the `rowCount` rows of a chunk ``encode(_:)`` wrote is, by the lengths it lists
+    /// (which must cover the rest of the chunk exactly); `nil` when `bytes` are not laid out so. The rows
+    /// themselves are not read: ``decodeRow(_:)`` checks each when it is decoded.
     static func rows(of bytes: [UInt8], rowCount: Int) -> [Range<Int>]? {
         bytes.withUnsafeBufferPointer { buffer -> [Range<Int>]? in
             var reader = ChunkReader(buffer)
-            guard reader.expect(magic), reader.number() == rowCount else { return nil }
-            var ranges: [Range<Int>] = []
-            ranges.reserveCapacity(rowCount)
+            guard reader.expect(magic), reader.number() == rowCount, rowCount <= reader.remaining else { return nil }
+            var lengths: [Int] = []
+            lengths.reserveCapacity(rowCount)
+            var total = 0
             for _ in 0..<rowCount {
-                let start = reader.position
-                guard readRow(&reader, decoding: false) != nil else { return nil }
-                ranges.append(start..<reader.position)
+                guard let length = reader.number(), length > 0, length <= reader.remaining else { return nil }
+                lengths.append(length)
+                total += length
             }
-            return reader.isAtEnd ? ranges : nil
+            guard total == reader.remaining else { return nil }
+            var start = reader.position
+            return lengths.map { length in
+                defer { start += length }
+                return start..<start + length
+            }
         }
     }
 
@@ -170,30 +190,29 @@ public enum SectionChunkCoding {
         }
     }
 
-    /// One row's sections; with `decoding` false, only checks them (every length, count, style and
-    /// that texts are UTF-8) without making a string or an array, and returns `[]` when they are fine.
-    private static func readRow(_ reader: inout ChunkReader, decoding: Bool = true) -> [CardSection]? {
+    /// One row's sections, each length, count and style checked and each text as UTF-8.
+    private static func readRow(_ reader: inout ChunkReader) -> [CardSection]? {
         // Every count is checked against the bytes left (each item takes at least one byte).
         guard let count = reader.number(), count <= reader.remaining else { return nil }
         var sections: [CardSection] = []
-        if decoding { sections.reserveCapacity(count) }
+        sections.reserveCapacity(count)
         for _ in 0..<count {
             guard let number = reader.number(), let headerCount = reader.number(), headerCount <= reader.remaining
             else { return nil }
             var header: [RichLine] = []
-            if decoding { header.reserveCapacity(headerCount) }
+            header.reserveCapacity(headerCount)
             for _ in 0..<headerCount {
-                guard let line = readLine(&reader, decoding: decoding) else { return nil }
-                if decoding { header.append(line) }
+                guard let line = readLine(&reader) else { return nil }
+                header.append(line)
             }
             guard let blockCount = reader.number(), blockCount <= reader.remaining else { return nil }
             var info: [InfoBlock] = []
-            if decoding { info.reserveCapacity(blockCount) }
+            info.reserveCapacity(blockCount)
             for _ in 0..<blockCount {
-                guard let block = readBlock(&reader, decoding: decoding) else { return nil }
-                if decoding { info.append(block) }
+                guard let block = readBlock(&reader) else { return nil }
+                info.append(block)
             }
-            if decoding { sections.append(CardSection(header: header, info: info, number: number)) }
+            sections.append(CardSection(header: header, info: info, number: number))
         }
         return sections
     }
@@ -213,24 +232,19 @@ public enum SectionChunkCoding {
         }
     }
 
-    /// A line, or (not `decoding`) an empty line once it is checked.
-    private static func readLine(_ reader: inout ChunkReader, decoding: Bool) -> RichLine? {
+    /// A line.
+    private static func readLine(_ reader: inout ChunkReader) -> RichLine? {
         switch reader.number() {
         case 0:
-            guard decoding else { return reader.skipText() ? RichLine([]) : nil }
             return reader.text().map { RichLine([TextRun($0)]) }
         case 1:
             guard let count = reader.number(), count <= reader.remaining else { return nil }
             var runs: [TextRun] = []
-            if decoding { runs.reserveCapacity(count) }
+            runs.reserveCapacity(count)
             for _ in 0..<count {
-                guard let style = reader.number(), style <= Int(TextStyle([.underline, .italic, .bold]).rawValue) else { return nil }
-                if decoding {
-                    guard let text = reader.text() else { return nil }
-                    runs.append(TextRun(text, style: TextStyle(rawValue: UInt8(style))))
-                } else if !reader.skipText() {
-                    return nil
-                }
+                guard let style = reader.number(), style <= Int(TextStyle([.underline, .italic, .bold]).rawValue),
+                      let text = reader.text() else { return nil }
+                runs.append(TextRun(text, style: TextStyle(rawValue: UInt8(style))))
             }
             return RichLine(runs)
         default:
@@ -238,16 +252,16 @@ public enum SectionChunkCoding {
         }
     }
 
-    private static func readBlock(_ reader: inout ChunkReader, decoding: Bool) -> InfoBlock? {
+    private static func readBlock(_ reader: inout ChunkReader) -> InfoBlock? {
         switch reader.number() {
-        case 0: return readLine(&reader, decoding: decoding).map { .text($0) }
+        case 0: return readLine(&reader).map { .text($0) }
         case 1:
-            guard let level = reader.number(), let line = readLine(&reader, decoding: decoding) else { return nil }
+            guard let level = reader.number(), let line = readLine(&reader) else { return nil }
             return .bullet(level: level, line)
         case 2:
-            guard let number = reader.number(), let line = readLine(&reader, decoding: decoding) else { return nil }
+            guard let number = reader.number(), let line = readLine(&reader) else { return nil }
             return .numbered(number: number, line)
-        case 3: return readLine(&reader, decoding: decoding).map { .mnemonic($0) }
+        case 3: return readLine(&reader).map { .mnemonic($0) }
         default: return nil
         }
     }
