@@ -7,13 +7,20 @@
 enum StoredSections: Sendable {
     case parsed([CardSection])
     /// One row of a chunk ``SectionChunkCoding`` wrote or checked; the slice shares the chunk's bytes.
-    case encoded(ArraySlice<UInt8>)
+    /// With its section count, read once: a build asks for it for every card several times (digests,
+    /// search documents), and for most cards never decodes the row.
+    case encoded(ArraySlice<UInt8>, count: Int)
+
+    /// A row's bytes, with their section count.
+    static func encoded(_ row: ArraySlice<UInt8>) -> StoredSections {
+        .encoded(row, count: SectionChunkCoding.sectionCount(of: row))
+    }
 
     /// The sections.
     var sections: [CardSection] {
         switch self {
         case .parsed(let sections): return sections
-        case .encoded(let row):
+        case .encoded(let row, _):
             guard let sections = SectionChunkCoding.decodeRow(row) else {
                 preconditionFailure("a card's encoded sections were checked when the card was made")
             }
@@ -25,7 +32,7 @@ enum StoredSections: Sendable {
     var count: Int {
         switch self {
         case .parsed(let sections): sections.count
-        case .encoded(let row): SectionChunkCoding.sectionCount(of: row)
+        case .encoded(_, let count): count
         }
     }
 }
@@ -33,7 +40,7 @@ enum StoredSections: Sendable {
 extension StoredSections: Equatable {
     /// Equal sections, whichever form each side keeps them in.
     static func == (lhs: StoredSections, rhs: StoredSections) -> Bool {
-        if case .encoded(let left) = lhs, case .encoded(let right) = rhs, left.elementsEqual(right) { return true }
+        if case .encoded(let left, _) = lhs, case .encoded(let right, _) = rhs, left.elementsEqual(right) { return true }
         return lhs.sections == rhs.sections
     }
 }

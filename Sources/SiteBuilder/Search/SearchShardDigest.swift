@@ -33,7 +33,9 @@ enum SearchShardDigest {
         var hash = FNV1a()
         hash.add("docs-\(shard.version)|\(shard.first)|\(shard.documents.count)|")
         for document in shard.documents {
-            for text in [document.url, document.title, document.kind.rawValue] { add(text, to: &hash) }
+            add(document.url, to: &hash)
+            add(document.title, to: &hash)
+            add(document.kind.rawValue, to: &hash)
             hash.add("path \(document.path.count)|")
             for part in document.path { add(part, to: &hash) }
             if let digest = document.sectionsDigest {
@@ -44,7 +46,9 @@ enum SearchShardDigest {
             let sections = document.sections
             hash.add("sections \(sections.count)|")
             for section in sections {
-                for text in [section.anchor, section.header, section.text] { add(text, to: &hash) }
+                add(section.anchor, to: &hash)
+                add(section.header, to: &hash)
+                add(section.text, to: &hash)
             }
         }
         return hash.hex
