@@ -79,11 +79,11 @@ struct SectionChunkTests {
         let deck = try #require(try Self.read(DeckFixture.rows(rows)))
         let cards = deck.categories.flatMap(\.topics).flatMap(\.cards)
         for card in cards {
-            guard case .encoded(let row) = card.storedSections else {
+            guard case .encoded(let row, let count) = card.storedSections else {
                 Issue.record("card \(card.id) keeps parsed sections"); continue
             }
             let sections = try #require(SectionChunkCoding.decodeRow(row))
-            #expect(card.sectionCount == sections.count)
+            #expect(card.sectionCount == sections.count && count == sections.count)
             #expect(card.sections == sections)
             #expect(card.storedSections == .parsed(sections), "equal across forms")
         }

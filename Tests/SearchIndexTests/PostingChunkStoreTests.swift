@@ -329,44 +329,26 @@ struct MergedPostingsTests {
         #expect(MergedPostings(decoding: table(["a", "a"])) == nil)
     }
 
-    @Test func replacingADocumentRangeKeepsTheRestOfAList() {
-        // Documents 1 (codes 4, 5), 130 (0), 260 (8) and 300 (1).
+    /// A list of `(document, codes)` postings.
+    private static func list(_ postings: [(Int, [Int])]) -> PostingList {
         var list = PostingList()
-        list.append(document: 1, codes: [4, 5])
-        list.append(document: 130, codes: [0])
-        list.append(document: 260, codes: [8])
-        list.append(document: 300, codes: [1])
-        var replacement = PostingList()
-        replacement.append(document: 140, codes: [2, 3])
-        replacement.append(document: 200, codes: [7])
-        var expected = PostingList()
-        expected.append(document: 1, codes: [4, 5])
-        expected.append(document: 140, codes: [2, 3])
-        expected.append(document: 200, codes: [7])
-        expected.append(document: 260, codes: [8])
-        expected.append(document: 300, codes: [1])
-        #expect(list.replacing(128..<256, with: replacement) == expected)
-        var without = PostingList()
-        without.append(document: 1, codes: [4, 5])
-        without.append(document: 260, codes: [8])
-        without.append(document: 300, codes: [1])
-        #expect(list.replacing(128..<256, with: nil) == without)
+        for (document, codes) in postings { list.append(document: document, codes: codes) }
+        return list
+    }
+
+    @Test func replacingADocumentRangeKeepsTheRestOfAList() {
+        let list = Self.list([(1, [4, 5]), (130, [0]), (260, [8]), (300, [1])])
+        let replacement = Self.list([(140, [2, 3]), (200, [7])])
+        #expect(list.replacing(128..<256, with: replacement) == Self.list([(1, [4, 5]), (140, [2, 3]), (200, [7]), (260, [8]), (300, [1])]))
+        #expect(list.replacing(128..<256, with: nil) == Self.list([(1, [4, 5]), (260, [8]), (300, [1])]))
         // The first and last runs, and a list left empty.
-        var tail = PostingList()
-        tail.append(document: 130, codes: [0])
-        tail.append(document: 260, codes: [8])
-        tail.append(document: 300, codes: [1])
-        #expect(list.replacing(0..<128, with: nil) == tail)
-        var head = PostingList()
-        head.append(document: 1, codes: [4, 5])
-        head.append(document: 130, codes: [0])
-        head.append(document: 260, codes: [8])
-        #expect(list.replacing(300..<301, with: nil) == head)
+        #expect(list.replacing(0..<128, with: nil) == Self.list([(130, [0]), (260, [8]), (300, [1])]))
+        #expect(list.replacing(300..<301, with: nil) == Self.list([(1, [4, 5]), (130, [0]), (260, [8])]))
         #expect(list.replacing(0..<400, with: nil) == PostingList())
-        var late = PostingList()
-        late.append(document: 500, codes: [3])
+        let late = Self.list([(500, [3])])
         var appended = list
         appended.append(late)
         #expect(list.replacing(400..<600, with: late) == appended)
+        #expect(list.replacing(400..<600, with: late) == Self.list([(1, [4, 5]), (130, [0]), (260, [8]), (300, [1]), (500, [3])]))
     }
 }

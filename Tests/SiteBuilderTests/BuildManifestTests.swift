@@ -203,14 +203,20 @@ struct BuildManifestTests {
         #expect(missing.addFile(at: root.appendingPathComponent("none").path) == nil)
     }
 
-    @Test func aFileIsReadAgainOnlyWhenItsIdentityChanged() throws {
+    /// A temporary folder with a content folder holding one deck file, and the options of a build of it.
+    private static func deckFolder() throws -> (root: URL, deck: URL, options: BuildOptions) {
         let root = try TemporaryFolder.make("loupe-manifest")
-        defer { TemporaryFolder.remove(root) }
         let content = root.appendingPathComponent("content")
         let deck = content.appendingPathComponent("deck/cards.tsv")
         try FileManager.default.createDirectory(at: deck.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("Category\tTopic\nEye\tLids\n".utf8).write(to: deck)
-        let options = BuildOptions(content: content, templates: root.appendingPathComponent("Templates"), output: root.appendingPathComponent("site"), includeSessions: false)
+        return (root, deck, BuildOptions(content: content, templates: root.appendingPathComponent("Templates"),
+                                         output: root.appendingPathComponent("site"), includeSessions: false))
+    }
+
+    @Test func aFileIsReadAgainOnlyWhenItsIdentityChanged() throws {
+        let (root, deck, options) = try Self.deckFolder()
+        defer { TemporaryFolder.remove(root) }
         let later = Date().addingTimeInterval(60)  // every file counts as settled
         let first = BuildFingerprint.fingerprint(of: options, now: later)
         let deckKey = try #require(first.hashes.keys.first { $0.hasPrefix("content/deck/cards.tsv|") })
@@ -248,13 +254,8 @@ struct BuildManifestTests {
     /// A file that settled under an identity never seen stands for its bytes by that identity: it is not
     /// read (its reader finds what changed), and another identity is another fingerprint.
     @Test func aSettledFileNeverSeenIsTakenByItsIdentity() throws {
-        let root = try TemporaryFolder.make("loupe-manifest")
+        let (root, deck, options) = try Self.deckFolder()
         defer { TemporaryFolder.remove(root) }
-        let content = root.appendingPathComponent("content")
-        let deck = content.appendingPathComponent("deck/cards.tsv")
-        try FileManager.default.createDirectory(at: deck.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data("Category\tTopic\nEye\tLids\n".utf8).write(to: deck)
-        let options = BuildOptions(content: content, templates: root.appendingPathComponent("Templates"), output: root.appendingPathComponent("site"), includeSessions: false)
         let later = Date().addingTimeInterval(60)
         let first = BuildFingerprint.fingerprint(of: options, now: later)
         let deckHash = try #require(first.hashes.first { $0.key.hasPrefix("content/deck/cards.tsv|") }?.value)
