@@ -34,14 +34,8 @@ struct PostingList: Equatable {
     mutating func append(_ later: PostingList) {
         guard !bytes.isEmpty else { self = later; return }
         // `later` starts with an absolute document number: rewrite it as a delta from this list's last.
-        var index = 0, first = 0, shift = 0
-        while index < later.bytes.count {
-            let digit = PostingCode.digit(of: later.bytes[index]) ?? 0
-            index += 1
-            first |= (digit & 31) << shift
-            shift += 5
-            if digit & 32 == 0 { break }
-        }
+        var index = 0
+        let first = later.bytes.withUnsafeBufferPointer { Self.value(in: $0, at: &index) }
         // Grown by an eighth rather than doubled: the merged lists are the index's memory, and most of
         // a doubled list's capacity would stay unused (a copy an eighth of the time costs little).
         let needed = bytes.count + 8 + later.bytes.count - index

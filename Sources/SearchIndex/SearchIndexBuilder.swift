@@ -102,8 +102,7 @@ public struct SearchIndexBuilder: Sendable {
             merged.replacingChunk(Self.range(of: chunk, in: documents), old: earlier[index], new: now[index])
         }
         // The chunks that stayed are kept for the next build without being read.
-        let stayed = Set(names.indices).subtracting(changed)
-        for chunk in stayed.sorted() where !store.keepChunk(forKey: keys[chunk]) {
+        for chunk in names.indices where !changed.contains(chunk) && !store.keepChunk(forKey: keys[chunk]) {
             store.store(PostingChunkCoding.encode(Self.table(of: documents, Self.range(of: chunk, in: documents))), forKey: keys[chunk])
         }
         return merged
