@@ -185,6 +185,31 @@ struct DeckReaderTests {
         #expect(log.warnings.count == 1)
     }
 
+    /// Rows are replayed and filed in parts on every core (1,024 rows a part): a part must start from the
+    /// category the rows above it give, and report and number its cards as one pass would.
+    @Test func rowsReadInPartsGiveWhatOnePassGives() throws {
+        let count = 2600
+        let rows: [[String]] = (0..<count).map { index in
+            let category = index == 0 ? "Cat A" : index == 1500 ? "Cat B" : ""
+            let subtopic = [5, 1030, 1200].contains(index) ? "Same" : "Card \(index)"
+            let image = [7, 1025, 2049].contains(index) ? "nope.jpg" : ""
+            return ["", category, "T", subtopic, image]
+        }
+        let (deck, log) = try DeckFixture(DeckFixture.rows(rows), images: ["a.jpg"]).read()
+        let cards = try #require(deck?.cards)
+        #expect(cards.count == count)
+        // Line = index + 2 (the header is line 1). Parts start at 1024 and 2048, far below a Category.
+        #expect(cards[1024].id == "cat-a/t/card-1024" && cards[1499].id == "cat-a/t/card-1499")
+        #expect(cards[1500].id == "cat-b/t/card-1500" && cards[2048].id == "cat-b/t/card-2048")
+        #expect([5, 1030, 1200].map { cards[$0].id } == ["cat-a/t/same", "cat-a/t/same-2", "cat-a/t/same-3"])
+        let borrowed = log.warnings.filter { $0.message.hasPrefix("row has no Category") }
+        #expect(borrowed.count == count - 2)
+        #expect(borrowed.map(\.location.line).elementsEqual((1..<count).filter { $0 != 1500 }.map { $0 + 2 }), "one warning per row, in the rows' order")
+        #expect(borrowed.filter { $0.message.contains("'Cat B'") }.count == count - 1501)
+        #expect(log.warnings.filter { $0.message.contains("nope.jpg") }.map(\.location.line) == [9, 1027, 2051])
+        #expect(log.warnings.filter { $0.message.contains("already used") }.map(\.location.line) == [1032, 1202])
+    }
+
     @Test func noHeaderIsAnError() throws {
         let (deck, log) = try DeckFixture("just\tsome\ttext\n1\t2\t3\n").read()
         #expect(deck == nil)
