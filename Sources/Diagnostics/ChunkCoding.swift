@@ -34,10 +34,14 @@ public struct ChunkWriter {
 
     /// Appends `text`'s UTF-8 length and bytes.
     public mutating func text(_ text: Substring) {
-        var text = text
-        text.withUTF8 { utf8 in
+        func append(_ utf8: UnsafeBufferPointer<UInt8>) {
             number(utf8.count)
             bytes.append(contentsOf: utf8)
+        }
+        // Read in place when contiguous (always, for a native string): no copy, no retain.
+        if text.utf8.withContiguousStorageIfAvailable(append) == nil {
+            var text = text
+            text.withUTF8(append)
         }
     }
 

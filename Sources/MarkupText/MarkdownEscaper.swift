@@ -10,9 +10,11 @@ public enum MarkdownEscaper {
     /// - Parameter atLineStart: whether the value may begin a Markdown line (the default, and the
     ///   safe choice); pass `false` for text that continues a line Loupe already started.
     public static func escape(_ text: String, atLineStart: Bool = true) -> String {
+        // Most values need nothing escaped: they are returned as they are (read in place, not copied).
+        let needed = text.utf8.withContiguousStorageIfAvailable { needsEscaping($0, atLineStart: atLineStart) }
+        if needed == false { return text }
         var text = text
-        // Most values need nothing escaped: they are returned as they are.
-        guard text.withUTF8({ needsEscaping($0, atLineStart: atLineStart) }) else { return text }
+        if needed == nil { guard text.withUTF8({ needsEscaping($0, atLineStart: atLineStart) }) else { return text } }
         return text.withUTF8 { bytes in
             var out = [UInt8]()
             out.reserveCapacity(bytes.count + 32)

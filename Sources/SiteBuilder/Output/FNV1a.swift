@@ -8,8 +8,12 @@ struct FNV1a {
     private static let prime: UInt64 = 0x0000_0100_0000_01B3
 
     mutating func add(_ text: String) {
-        var text = text
-        text.withUTF8 { add(UnsafeRawBufferPointer($0)) }
+        // A native string's bytes are read in place: a mutable copy for `withUTF8` cost a retain and a
+        // release of its storage, per text of every card.
+        if text.utf8.withContiguousStorageIfAvailable({ add(UnsafeRawBufferPointer($0)) }) == nil {
+            var text = text
+            text.withUTF8 { add(UnsafeRawBufferPointer($0)) }
+        }
     }
 
     mutating func add(_ data: Data) { data.withUnsafeBytes { add($0) } }
