@@ -6,71 +6,44 @@ struct DeckAssembler {
     private var categoryIndex: [String: Int] = [:]
     private var topicIndex: [String: Int] = [:]
     private var idOwners: [String: SourceLine] = [:]
+    /// Category and topic names repeat on every row: each is slugged once.
+    private var slugs: [String: String] = [:]
     /// The last row's category and topic: an export lists a topic's cards together, so most rows find
-    /// theirs here without hashing the names again.
+    /// theirs here without slugging, joining or hashing the names again.
     private var lastCategory: (name: String, position: Int)?
-    private var lastTopic: (category: Int, name: String, position: Int)?
+    private var lastTopic: (category: Int, name: String, position: Int, key: String)?
 
     /// Makes room for `count` more cards' ids.
     mutating func reserve(_ count: Int) { idOwners.reserveCapacity(idOwners.count + count) }
 
     var deck: Deck { Deck(categories: categories) }
 
-    /// Adds `rows` in order. Their slugs and the ids they ask for are made on every core first (slugging
-    /// 10,000 titles was a third of assembling a deck, which otherwise runs on one core); then the rows
-    /// are filed in order, which only looks the names up.
+    /// Adds `rows` in order. Their card slugs are made on every core first: slugging 10,000 titles was a
+    /// third of assembling a deck, which otherwise runs on one core.
     mutating func add(_ rows: [CardRow], log: inout DiagnosticLog) {
         reserve(rows.count)
-        let parts = stride(from: 0, to: rows.count, by: 512).map { $0..<Swift.min(rows.count, $0 + 512) }
-        let names = parts.concurrentMap(part: 1) { range in
-            // Category and topic names repeat from row to row: each part slugs each one once.
-            var slugs: [String: String] = [:]
-            func slug(_ name: String) -> String {
-                if let known = slugs[name] { return known }
-                let made = Slug.make(name)
-                slugs[name] = made
-                return made
-            }
-            return range.map { index in RowNames(of: rows[index], slug: slug) }
-        }
-        var part = 0
-        for (index, row) in rows.enumerated() {
-            if index == parts[part].upperBound { part += 1 }
-            add(row, names: names[part][index - parts[part].lowerBound], log: &log)
-        }
+        let cardSlugs = rows.concurrentMap(part: 1024, Self.cardSlug(of:))
+        for (row, slug) in zip(rows, cardSlugs) { add(row, cardSlug: slug, log: &log) }
     }
 
-    /// What a row's place in the deck is made of, all functions of its names: its category's and its
-    /// topic's slugs, its topic's key (`category/topic`) and the id it asks for (its topic's key and its
-    /// own slug).
-    private struct RowNames: Sendable {
-        var categorySlug: String
-        var topicSlug: String
-        var topicKey: String
-        var baseID: String
-
-        init(of row: CardRow, slug: (String) -> String) {
-            categorySlug = slug(row.category)
-            topicSlug = slug(row.topic ?? row.category)  // a card without a Topic is filed under its category
-            topicKey = categorySlug + "/" + topicSlug
-            // The slug of the card: of its title, the Subtopic, else the topic it is filed under.
-            var cardSlug = Slug.make(row.subtopic ?? row.topic ?? row.category)
-            if cardSlug == "index" { cardSlug = "index-card" }  // "index" is the topic page's file name
-            baseID = topicKey + "/" + cardSlug
-        }
+    /// The slug of the card `row` makes: of its title, the Subtopic, else the topic it is filed under.
+    private static func cardSlug(of row: CardRow) -> String {
+        let slug = Slug.make(row.subtopic ?? row.topic ?? row.category)
+        return slug == "index" ? "index-card" : slug  // "index" is the topic page's file name
     }
 
-    private mutating func add(_ row: CardRow, names: RowNames, log: inout DiagnosticLog) {
+    private mutating func add(_ row: CardRow, cardSlug: String, log: inout DiagnosticLog) {
         let categoryPosition: Int
         if let last = lastCategory, last.name == row.category {
             categoryPosition = last.position
         } else {
-            if let existing = categoryIndex[names.categorySlug] {
+            let categorySlug = slug(row.category)
+            if let existing = categoryIndex[categorySlug] {
                 categoryPosition = existing
             } else {
                 categoryPosition = categories.count
-                categoryIndex[names.categorySlug] = categoryPosition
-                categories.append(DeckCategory(title: row.category, slug: names.categorySlug))
+                categoryIndex[categorySlug] = categoryPosition
+                categories.append(DeckCategory(title: row.category, slug: categorySlug))
             }
             lastCategory = (row.category, categoryPosition)
         }
@@ -86,20 +59,22 @@ struct DeckAssembler {
             log.warning("card has no Subtopic; it is titled by its topic '\(topic)'", at: at)
             title = topic
         }
-        let topicPosition: Int
+        let topicPosition: Int, topicKey: String
         if let last = lastTopic, last.category == categoryPosition, last.name == topic {
-            topicPosition = last.position
+            (topicPosition, topicKey) = (last.position, last.key)
         } else {
-            if let existing = topicIndex[names.topicKey] {
+            let topicSlug = slug(topic)
+            topicKey = categories[categoryPosition].slug + "/" + topicSlug
+            if let existing = topicIndex[topicKey] {
                 topicPosition = existing
             } else {
                 topicPosition = categories[categoryPosition].topics.count
-                topicIndex[names.topicKey] = topicPosition
-                categories[categoryPosition].topics.append(DeckTopic(title: topic, slug: names.topicSlug))
+                topicIndex[topicKey] = topicPosition
+                categories[categoryPosition].topics.append(DeckTopic(title: topic, slug: topicSlug))
             }
-            lastTopic = (categoryPosition, topic, topicPosition)
+            lastTopic = (categoryPosition, topic, topicPosition, topicKey)
         }
-        let baseID = names.baseID
+        let baseID = topicKey + "/" + cardSlug
         var id = baseID
         var suffix = 2
         while idOwners[id] != nil { id = baseID + "-\(suffix)"; suffix += 1 }
@@ -112,5 +87,12 @@ struct DeckAssembler {
                         slide: row.slide, images: row.images, stored: row.sections, source: row.source)
         card.sectionsDigest = row.sectionsDigest
         categories[categoryPosition].topics[topicPosition].cards.append(card)
+    }
+
+    private mutating func slug(_ name: String) -> String {
+        if let known = slugs[name] { return known }
+        let made = Slug.make(name)
+        slugs[name] = made
+        return made
     }
 }

@@ -353,13 +353,18 @@ extension DeckSheet {
         parsed = TabularText.Parser.Result()
 
         reportHeader(columns.1, line: old.headerLine, log: &log)
-        var cards: [CardRow], cardRecords: [Int]
-        (cards, cardRecords) = replayAll(records, columns: columns.0, images: images, log: &log)
-        // A row that became a card without being read now has no sections to take.
-        if cards.contains(where: { $0.pendingCells == nil && $0.keptSections == nil && ($0.topic != nil || $0.subtopic != nil) }) {
-            return nil
+        var cards: [CardRow] = []
+        var cardRecords: [Int] = []
+        var previousCategory: String?
+        for index in records.indices {
+            guard let card = replay(records[index], columns: columns.0, images: images, previousCategory: &previousCategory, log: &log)
+            else { continue }
+            // A row that became a card without being read now has no sections to take.
+            if card.pendingCells == nil && card.keptSections == nil && (card.topic != nil || card.subtopic != nil) { return nil }
+            cards.append(card)
+            cardRecords.append(index)
+            records[index].cells = nil
         }
-        for index in cardRecords { records[index].cells = nil }
         guard parseSections(of: &cards, columns: columns.0) else { return nil }
 
         // Each block of the next snapshot is one found in place (its hash checked above) or lies in

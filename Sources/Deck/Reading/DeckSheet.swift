@@ -2,7 +2,7 @@ import Foundation
 import Diagnostics
 
 /// One deck export file: decoding, header discovery and row reading.
-struct DeckSheet: Sendable {
+struct DeckSheet {
     let path: String
     let forcedEncoding: DeckEncoding?
     /// Sections parsed by an earlier read (`loupe serve`), or `nil`.
@@ -74,24 +74,22 @@ struct DeckSheet: Sendable {
         }
         let headerRow = rows[found.index]
         reportHeader(found.warnings, line: headerRow.line, log: &log)
-        // Every row that says something, as a record, on every core; then the rows' cards.
-        let body = rows, columns = found.columns, first = found.index + 1
-        var records: [RowRecord] = [], positions: [Int] = []
-        for (offset, record) in Array(first..<rows.count).concurrentMap(part: 1024, { RowRecord(body[$0], columns: columns) }).enumerated() {
-            guard let record else { continue }
-            records.append(record)
-            positions.append(first + offset)
-        }
-        var result: [CardRow], cardRecords: [Int]
-        (result, cardRecords) = replayAll(records, columns: columns, images: images, log: &log)
-        if snapshotting {
-            for (index, position) in positions.enumerated() {
-                records[index].end = ends[position]
-                records[index].nextLine = endLines[position]
-                records[index].cells = nil
+        var result: [CardRow] = []
+        var records: [RowRecord] = []  // kept for a snapshot only
+        var cardRecords: [Int] = []
+        var previousCategory: String?
+        for (position, row) in rows.enumerated().dropFirst(found.index + 1) {
+            guard var record = RowRecord(row, columns: found.columns) else { continue }
+            if let card = replay(record, columns: found.columns, images: images, previousCategory: &previousCategory, log: &log) {
+                if snapshotting { cardRecords.append(records.count) }
+                result.append(card)
             }
-        } else {
-            records = []  // kept for a snapshot only
+            if snapshotting {
+                record.end = ends[position]
+                record.nextLine = endLines[position]
+                record.cells = nil
+                records.append(record)
+            }
         }
         let header = snapshotting ? headerRow.cells.map(String.init) : []
         rows = []  // the cards now hold the cells they need (slices of the text, freed once parsed)

@@ -90,45 +90,6 @@ struct KeptSections: Sendable, Equatable {
 }
 
 extension DeckSheet {
-    /// The card rows of `records` and the index of each one's record, as
-    /// ``replay(_:columns:images:previousCategory:log:)`` makes them one by one, in parts on every core
-    /// (10,000 rows kept one core busy for 25 ms of an edit build). The diagnostics come in the rows'
-    /// order, as one pass reports them.
-    mutating func replayAll(_ records: [RowRecord], columns: DeckColumns, images: ImageFolder,
-                            log: inout DiagnosticLog) -> (cards: [CardRow], records: [Int]) {
-        let part = 1024
-        let parts = stride(from: 0, to: records.count, by: part).map { $0..<Swift.min(records.count, $0 + part) }
-        let sheet = self
-        var done = parts.concurrentMap(part: 1) { range in
-            // Each part replays on its own copy of the sheet: only the count of missing images changes.
-            var copy = sheet
-            copy.missingImages = 0
-            var log = DiagnosticLog()
-            // The category the rows above give: replaying changes it only to the category a row that
-            // is not refused names.
-            var previousCategory = records[..<range.lowerBound].last(where: { $0.refusal == nil && $0.category != nil })?.category
-            var cards: [CardRow] = [], indices: [Int] = []
-            for index in range {
-                if let card = copy.replay(records[index], columns: columns, images: images, previousCategory: &previousCategory, log: &log) {
-                    cards.append(card)
-                    indices.append(index)
-                }
-            }
-            return (cards: cards, indices: indices, log: log, missingImages: copy.missingImages)
-        }
-        var cards: [CardRow] = [], indices: [Int] = []
-        cards.reserveCapacity(done.reduce(0) { $0 + $1.cards.count })
-        indices.reserveCapacity(cards.capacity)
-        for index in done.indices {
-            cards += done[index].cards
-            done[index].cards = []
-            indices += done[index].indices
-            log.merge(done[index].log)
-            missingImages += done[index].missingImages
-        }
-        return (cards, indices)
-    }
-
     /// The card row of `record` given the rows above it (`previousCategory`) and the images folder;
     /// `nil` when the row is ignored. Reports what `read` always reported, in the same order.
     mutating func replay(_ record: RowRecord, columns: DeckColumns, images: ImageFolder,

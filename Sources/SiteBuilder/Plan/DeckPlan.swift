@@ -17,23 +17,16 @@ enum DeckPlan {
         // A card.md written before `html` (including the `card-section` partial, or reading a section's
         // header and info itself) gets every section key.
         let sectionKeys = !renderer.templates.tagNames(of: "card").isDisjoint(with: ["card-section", "hasHeader", "header", "hasInfo", "info"])
-        // Each topic's files are planned on every core (10,000 cards' paths and closures kept one core
-        // busy for 15 ms of an edit build), then listed in the deck's order.
-        let topics = content.deck.categories.flatMap { category in category.topics.map { (category: category, topic: $0) } }
-        let study = content.study
-        for topicFiles in topics.concurrentMap(part: 1, { category, topic in
-            let pages = cardPages(of: topic, in: category, study: study, images: images, cardDigests: cardDigests,
-                                  renderer: renderer, handoff: handoff, sectionKeys: sectionKeys)
-            var files: [PlannedFile] = []
-            files.reserveCapacity(pages.count + pages.count / StudyData.cardsPerPart + 1)
-            for (index, part) in studyParts(of: topic, in: category, images: images, cardDigests: cardDigests,
-                                            renderer: renderer, handoff: handoff).enumerated() {
-                files.append(part)
-                files += pages[(index * StudyData.cardsPerPart)..<min(pages.count, (index + 1) * StudyData.cardsPerPart)]
+        for category in content.deck.categories {
+            for topic in category.topics {
+                let pages = cardPages(of: topic, in: category, study: content.study, images: images, cardDigests: cardDigests,
+                                      renderer: renderer, handoff: handoff, sectionKeys: sectionKeys)
+                for (index, part) in studyParts(of: topic, in: category, images: images, cardDigests: cardDigests,
+                                                renderer: renderer, handoff: handoff).enumerated() {
+                    files.append(part)
+                    files += pages[(index * StudyData.cardsPerPart)..<min(pages.count, (index + 1) * StudyData.cardsPerPart)]
+                }
             }
-            return files
-        }) {
-            files += topicFiles
         }
         return files
     }
