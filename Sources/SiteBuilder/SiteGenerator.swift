@@ -10,7 +10,6 @@ public enum SiteGenerator {
     /// Reads, validates and renders everything; writes into a staging folder and swaps it into
     /// `options.output` only when there was no error.
     public static func build(_ options: BuildOptions) -> BuildReport {
-        AllocatorTuning.apply
         // Never replace a folder that is not ours (OutputGuard), and never two builds at once (OutputLock).
         let destination: URL
         let lock: OutputLock
@@ -22,6 +21,7 @@ public enum SiteGenerator {
         }
         defer { withExtendedLifetime(lock) {} }
         let previous = options.force ? nil : RecordedBuild(at: destination)
+        AllocatorTuning.configure(manifestBytes: previous?.byteCount)
         // An edit build needs the previous build's 13,000 file records: they are parsed on another
         // thread while the inputs are fingerprinted (unused when nothing changed).
         let recorded = previous.map { previous in BackgroundValue { previous.previousFiles() } }

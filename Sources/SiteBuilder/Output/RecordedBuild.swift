@@ -42,6 +42,8 @@ struct RecordedBuild {
 
     /// About how many files the manifest lists (a line is about 70 bytes).
     var estimatedFileCount: Int { (bytes.count - linesStart) / 64 }
+    /// The manifest's size in bytes.
+    var byteCount: Int { bytes.count }
 
     /// Every file of the site by site-relative path; `nil` when a line is damaged.
     func files() -> [String: WrittenFile]? { previousFiles()?.files }
