@@ -25,6 +25,14 @@ public struct BuildOptions: Sendable {
     public var imageCache: URL?
     /// Work kept from earlier builds in this process (`loupe serve`), or `nil`.
     public var memory: BuildMemory?
+    /// Whether the process exits right after this build (`loupe build`): an update of a small site then
+    /// leaves its large values (the content model, the plan, the search index, the file records) for the
+    /// kernel to take back instead of freeing them one by one. A process that builds again (`loupe
+    /// serve`, tests) frees them.
+    public var processExitsAfterBuild = false
+    /// Whether this build leaves its large values for the process's exit: set by the build when the
+    /// process exits after it and the site is small (``RecordedBuild/isSmallSiteUpdate``).
+    var leavesModelToExit = false
     /// Called with progress messages (only set when stderr is a terminal).
     public var progress: (@Sendable (String) -> Void)?
 

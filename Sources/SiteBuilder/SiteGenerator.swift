@@ -10,6 +10,7 @@ public enum SiteGenerator {
     /// Reads, validates and renders everything; writes into a staging folder and swaps it into
     /// `options.output` only when there was no error.
     public static func build(_ options: BuildOptions) -> BuildReport {
+        var options = options
         // Never replace a folder that is not ours (OutputGuard), and never two builds at once (OutputLock).
         let destination: URL
         let lock: OutputLock
@@ -21,7 +22,9 @@ public enum SiteGenerator {
         }
         defer { withExtendedLifetime(lock) {} }
         let previous = options.force ? nil : RecordedBuild(at: destination)
-        AllocatorTuning.configure(manifestBytes: previous?.byteCount)
+        let smallSiteUpdate = previous?.isSmallSiteUpdate ?? false
+        AllocatorTuning.configure(smallSiteUpdate: smallSiteUpdate)
+        options.leavesModelToExit = options.processExitsAfterBuild && smallSiteUpdate
         // An edit build needs the previous build's 13,000 file records: they are parsed on another
         // thread while the inputs are fingerprinted (unused when nothing changed).
         let recorded = previous.map { previous in BackgroundValue { previous.previousFiles() } }
@@ -69,7 +72,7 @@ public enum SiteGenerator {
         report.fileCount = manifest.files.keys.count(where: { !HashingOutput.isBuildRecord($0) })
         // The records of 13,000 files, three times over, are freed on another thread while the
         // command reports (or the process exits).
-        BackgroundRelease.drop((consume recording, consume manifest, consume target, consume updated))
+        BackgroundRelease.drop((consume recording, consume manifest, consume target, consume updated), keeping: options.leavesModelToExit)
         return report
     }
 
@@ -130,7 +133,7 @@ public enum SiteGenerator {
         report.containedErrors = pages.containedErrors
         // The model is freed meanwhile on another thread (this copy is the last one left once
         // `generate` returns).
-        BackgroundRelease.drop(pages)
+        BackgroundRelease.drop(pages, keeping: options.leavesModelToExit)
         return report
     }
 }

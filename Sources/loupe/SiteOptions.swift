@@ -91,7 +91,9 @@ struct BuildCommand: ParsableCommand {
     }
 
     func run() throws {
-        let report = Loupe.build(options.buildOptions())
+        var build = options.buildOptions()
+        build.processExitsAfterBuild = true  // the command ends with the build
+        let report = Loupe.build(build)
         options.print(report)
         if options.verbose {
             for (phase, seconds, peak) in report.timings {

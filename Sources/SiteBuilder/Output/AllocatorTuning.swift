@@ -16,17 +16,12 @@ enum AllocatorTuning {
         #endif
     }
 
-    /// A cold build maps every block of 128 KiB or more. An update of a site whose manifest is under
-    /// 8 MB (about 40,000 cards) takes blocks under 4 MiB from the heap instead: every new mapping is
-    /// faulted in and zeroed page by page, and an edit at 10,000 cards allocates tens of megabytes of
-    /// such blocks (kept chunks, records, arrays of every card). There, 15 interleaved one-card edits
-    /// took 295 → 280 ms and 449 → 426 ms of CPU; a cold build's peak is not raised (at 100,000
-    /// cards a 4 MiB limit took it from 488 to 503 MB).
-    static func configure(manifestBytes: Int?) {
-        if let manifestBytes, manifestBytes < 8 << 20 {
-            configure(mapped: 4 << 20)
-        } else {
-            configure(mapped: 128 * 1024)
-        }
+    /// A cold build maps every block of 128 KiB or more. A ``RecordedBuild/isSmallSiteUpdate`` takes
+    /// blocks under 4 MiB from the heap instead: every new mapping is faulted in and zeroed page by page,
+    /// and an edit at 10,000 cards allocates tens of megabytes of such blocks (kept chunks, records,
+    /// arrays of every card). There, 15 interleaved one-card edits took 295 → 280 ms and 449 → 426 ms
+    /// of CPU; a cold build's peak is not raised (at 100,000 cards a 4 MiB limit took it from 488 to 503 MB).
+    static func configure(smallSiteUpdate: Bool) {
+        configure(mapped: smallSiteUpdate ? 4 << 20 : 128 * 1024)
     }
 }

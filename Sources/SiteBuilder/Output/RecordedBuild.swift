@@ -42,8 +42,11 @@ struct RecordedBuild {
 
     /// About how many files the manifest lists (a line is about 70 bytes).
     var estimatedFileCount: Int { (bytes.count - linesStart) / 64 }
-    /// The manifest's size in bytes.
-    var byteCount: Int { bytes.count }
+    /// Whether this records a site small enough (a manifest under 8 MB, about 40,000 cards) that updating
+    /// it may trade memory for time: its blocks come from the heap (``AllocatorTuning``) and its model is
+    /// left for the process's exit (``BuildOptions/processExitsAfterBuild``). At 100,000 cards either
+    /// raised a cold build's peak above 500 MB.
+    var isSmallSiteUpdate: Bool { bytes.count < 8 << 20 }
 
     /// Every file of the site by site-relative path; `nil` when a line is damaged.
     func files() -> [String: WrittenFile]? { previousFiles()?.files }

@@ -92,7 +92,7 @@ struct PageWriter {
             plan.append(SitePlan.searchPage)
         }
         timed("pages and study data") { $0.make(plan, renderer: renderer, problems: &problems) }
-        BackgroundRelease.drop(plan)
+        BackgroundRelease.drop(plan, keeping: options.leavesModelToExit)
         plan = []
         timed("charts") { $0.writeCharts(renderer: renderer, problems: &problems) }
         timed("session documents") { $0.writeSessions(problems: &problems) }

@@ -46,6 +46,6 @@ extension PageWriter {
         }
         problems.diagnostics.append(contentsOf: failures.all)
         // Every document's text and every posting: freed while the build goes on.
-        BackgroundRelease.drop(bundle)
+        BackgroundRelease.drop(bundle, keeping: options.leavesModelToExit)
     }
 }
