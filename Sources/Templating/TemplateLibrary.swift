@@ -10,6 +10,9 @@ import Mustache
 public struct TemplateLibrary: Sendable {
     private let library: MustacheLibrary
     private let names: Set<String>
+    /// Skeletons by context shape; `nil` when a template uses what markers cannot stand for
+    /// (``SkeletonEligibility``) or `LOUPE_DIRECT_MUSTACHE=1` is set: every page is then rendered directly.
+    private let skeletons: SkeletonMemo?
     /// The folder the templates came from.
     public let directory: URL
 
@@ -32,12 +35,14 @@ public struct TemplateLibrary: Sendable {
         self.files = files
         var library = MustacheLibrary()
         var names = Set<String>()
+        var fillsSkeletons = ProcessInfo.processInfo.environment["LOUPE_DIRECT_MUSTACHE"] != "1"
         for relative in files.paths {
             let pathExtension = (relative as NSString).pathExtension
             guard ["md", "html"].contains(pathExtension), let file = files[relative] else { continue }
             let name = String(relative.dropLast(pathExtension.count + 1))
             guard let text = String(data: file.data, encoding: .utf8) else { throw .unreadableFile(path: file.displayPath) }
             let isMarkdown = pathExtension == "md"
+            fillsSkeletons = fillsSkeletons && SkeletonEligibility.allows(text)
             do {
                 let template = try MustacheTemplate(string: isMarkdown ? Self.markdownPragma + text : text)
                 library.register(template, named: name)
@@ -51,6 +56,7 @@ public struct TemplateLibrary: Sendable {
         }
         self.library = library
         self.names = names
+        skeletons = fillsSkeletons ? SkeletonMemo() : nil
     }
 
     /// Whether a template called `name` was loaded.
@@ -75,10 +81,31 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// Renders template `name` with `context` (dictionaries, arrays, strings, numbers, booleans).
+    ///
+    /// A context of strings, `Int`s, booleans, `[String: Any]` dictionaries and arrays fills the
+    /// skeleton of its shape in (``RenderSkeleton``), made once by swift-mustache; the text is the
+    /// same as swift-mustache renders for the context itself.
     public func render(_ name: String, with context: Any) throws(TemplateError) -> String {
+        guard names.contains(name) else { throw .missing(name: name, directory: directory.path) }
+        if let skeletons, let (shape, texts) = ContextShape.of(context, template: name),
+           let skeleton = skeletons.skeleton(for: shape, make: { makeSkeleton(name, context: context, textCount: texts.count) }) {
+            return skeleton.render(texts)
+        }
+        return try renderDirectly(name, with: context)
+    }
+
+    /// Renders template `name` with `context` through swift-mustache, without skeletons.
+    func renderDirectly(_ name: String, with context: Any) throws(TemplateError) -> String {
         guard names.contains(name), let text = library.render(context, withTemplate: name)
         else { throw .missing(name: name, directory: directory.path) }
         return text
+    }
+
+    private func makeSkeleton(_ name: String, context: Any, textCount: Int) -> RenderSkeleton? {
+        var count = 0
+        let marked = MarkerContext.make(context, next: &count)
+        guard count == textCount, count < 1 << 24, let output = library.render(marked, withTemplate: name) else { return nil }
+        return RenderSkeleton(markedOutput: output, textCount: count)
     }
 
     private static let registerContentType: Void = {

@@ -78,6 +78,32 @@ struct BuildCommandTests {
         for (path, data) in a { #expect(b[path] == data, "\(path) differs between two builds") }
     }
 
+    /// Pages are rendered by filling in skeletons made once per context shape; every file must be what
+    /// rendering each page through swift-mustache gives (`LOUPE_DIRECT_MUSTACHE=1`).
+    @Test func skeletonsRenderEveryFileAsSwiftMustacheDoes() throws {
+        try expectSkeletonsMatchDirectRendering(content: LoupeBinary.packageRoot.appendingPathComponent("content"))
+    }
+
+    @Test(.enabled(if: LoupeBinary.sharedData != nil, SharedData.absent()))
+    func skeletonsRenderTheRealDeckAsSwiftMustacheDoes() throws {
+        try expectSkeletonsMatchDirectRendering(content: try #require(LoupeBinary.sharedData))
+    }
+
+    func expectSkeletonsMatchDirectRendering(content: URL) throws {
+        let base = try LoupeBinary.temporaryFolder()
+        defer { TemporaryFolder.remove(base) }
+        var sites: [[String: Data]] = []
+        for direct in ["0", "1"] {
+            let out = base.appendingPathComponent("site-\(direct)")
+            let run = try LoupeBinary.run(["build", "--quiet", "--content", content.path, "--out", out.path],
+                                          environment: ["LOUPE_DIRECT_MUSTACHE": direct])
+            #expect(run.status == 0, "\(run.stderr)")
+            sites.append(LoupeBinary.snapshot(out).filter { !$0.key.hasPrefix(".loupe/") })
+        }
+        #expect(sites[0].count == sites[1].count && sites[0].count > 100)
+        for (path, data) in sites[1] { #expect(sites[0][path] == data, "\(path) differs from swift-mustache's rendering") }
+    }
+
     @Test func failedBuildLeavesThePreviousSiteByteIdentical() throws {
         let base = try LoupeBinary.temporaryFolder()
         let out = base.appendingPathComponent("site")
