@@ -28,10 +28,13 @@ struct RenderSkeleton: Sendable {
     }
 
     let pieces: [Piece]
+    /// The UTF-8 length of the text between the values.
+    private let literalLength: Int
 
     /// The skeleton's output with `texts` (numbered as ``ContextShape/of(_:template:)`` numbers them).
     func render(_ texts: [String]) -> String {
         var output = ""
+        output.reserveCapacity(literalLength + texts.reduce(0) { $0 + $1.utf8.count } + 64)
         for piece in pieces {
             switch piece {
             case .text(let text): output += text
@@ -96,6 +99,9 @@ struct RenderSkeleton: Sendable {
         }
         if literalStart < scalars.endIndex { pieces.append(.text(String(scalars[literalStart...]))) }
         self.pieces = pieces
+        literalLength = pieces.reduce(0) { length, piece in
+            if case .text(let text) = piece { length + text.utf8.count } else { length }
+        }
     }
 }
 
