@@ -5,23 +5,48 @@ enum SkeletonEligibility {
     /// a `(` in a tag), names a partial by a value (`{{>*x}}`), indents a partial or block (its lines
     /// are indented by whether the value before ends a line), or holds a marker character itself.
     static func allows(_ template: String) -> Bool {
-        if template.unicodeScalars.contains(where: RenderSkeleton.isMarkerScalar) || template.contains("{{=") { return false }
-        var rest = template[...]
-        while let open = rest.range(of: "{{") {
-            rest = rest[open.upperBound...]
-            guard let close = rest.range(of: "}}") else { break }
-            let tag = rest[..<close.lowerBound]
-            if tag.contains("(") { return false }
-            let trimmed = tag.drop { $0 == " " || $0 == "{" || $0 == "&" }
-            if trimmed.first == ">", trimmed.dropFirst().drop(while: { $0 == " " }).first == "*" { return false }
-            rest = rest[close.upperBound...]
-        }
-        for line in template.split(separator: "\n", omittingEmptySubsequences: true) {
-            let indent = line.prefix { $0 == " " || $0 == "\t" }
-            guard !indent.isEmpty, line.dropFirst(indent.count).hasPrefix("{{") else { continue }
-            let tag = line.dropFirst(indent.count + 2).drop { $0 == " " }
-            if let first = tag.first, ">$<".contains(first) { return false }
+        let bytes = Array(template.utf8)
+        var index = 0
+        var lineIsBlank = true, lineIsIndented = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            // U+E000…U+E1FF, the markers' characters, are EE 80 80…EE 87 BF in UTF-8.
+            if byte == 0xEE, index + 1 < bytes.count, (0x80...0x87).contains(bytes[index + 1]) { return false }
+            if byte == UInt8(ascii: "\n") {
+                lineIsBlank = true
+                lineIsIndented = false
+            } else if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
+                lineIsIndented = lineIsIndented || lineIsBlank
+            } else if byte == UInt8(ascii: "{"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "{") {
+                guard let tag = tag(in: bytes, from: index + 2), allows(tag: bytes[tag], indented: lineIsBlank && lineIsIndented)
+                else { return false }
+                index = tag.upperBound + 2
+                lineIsBlank = false
+                continue
+            } else {
+                lineIsBlank = false
+            }
+            index += 1
         }
         return true
+    }
+
+    /// The range of a tag's text, from after its `{{` to before its `}}`; `nil` when it is not closed.
+    private static func tag(in bytes: [UInt8], from start: Int) -> Range<Int>? {
+        var end = start
+        while end + 1 < bytes.count {
+            if bytes[end] == UInt8(ascii: "}"), bytes[end + 1] == UInt8(ascii: "}") { return start..<end }
+            end += 1
+        }
+        return nil
+    }
+
+    private static func allows(tag: ArraySlice<UInt8>, indented: Bool) -> Bool {
+        if tag.contains(UInt8(ascii: "(")) { return false }
+        let name = tag.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "&") }
+        guard let sigil = name.first else { return true }
+        if sigil == UInt8(ascii: "=") { return false }
+        if sigil == UInt8(ascii: ">"), name.dropFirst().drop(while: { $0 == UInt8(ascii: " ") }).first == UInt8(ascii: "*") { return false }
+        return !(indented && [UInt8(ascii: ">"), UInt8(ascii: "$"), UInt8(ascii: "<")].contains(sigil))
     }
 }

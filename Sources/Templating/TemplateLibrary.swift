@@ -59,6 +59,9 @@ public struct TemplateLibrary: Sendable {
         skeletons = fillsSkeletons ? SkeletonMemo() : nil
     }
 
+    /// Whether contexts are rendered from skeletons (``RenderSkeleton``).
+    var usesSkeletons: Bool { skeletons != nil }
+
     /// Whether a template called `name` was loaded.
     public func hasTemplate(_ name: String) -> Bool { names.contains(name) }
 

@@ -71,6 +71,16 @@ struct RenderSkeletonTests {
         #expect(SkeletonEligibility.allows("{{#a}}\n{{> inner}}\n{{/a}} {{title}} {{{raw}}}"))
         #expect(!SkeletonEligibility.allows("{{ lowercased(title) }}"))
         #expect(!SkeletonEligibility.allows("text \u{E001}"))
+        #expect(!SkeletonEligibility.allows("a\n\t{{> inner}}") && !SkeletonEligibility.allows("  {{$block}}x{{/block}}"))
+        #expect(SkeletonEligibility.allows("a {{> inner}}\n{{> inner}}\n"))
+        #expect(!SkeletonEligibility.allows("{{ =<% %>= }}") && !SkeletonEligibility.allows("{{> *name}}") && !SkeletonEligibility.allows("{{open"))
+    }
+
+    /// The built-in templates use nothing markers cannot stand for: their pages come from skeletons.
+    @Test func theBuiltInTemplatesRenderFromSkeletons() throws {
+        let templates = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Templates")
+        #expect(try TemplateLibrary(directory: templates).usesSkeletons)
     }
 
     /// A template that prints a whole dictionary or array prints its description, which no marker
