@@ -4,7 +4,7 @@
 /// they repeat and where each value goes. The texts themselves are only escaped and inserted, so two
 /// contexts of one shape render the same text around their values (``RenderSkeleton``).
 struct ContextShape: Hashable, Sendable {
-    /// The template name, then the shape as bytes.
+    /// The template name, then the shape as bytes (names with their lengths first).
     private let bytes: [UInt8]
     private let hash: Int
 
@@ -12,8 +12,8 @@ struct ContextShape: Hashable, Sendable {
     /// (numbers as their decimal text); `nil` when the context holds a value other than a string, an
     /// `Int`, a `Bool`, a `[String: Any]` dictionary or an array of these.
     static func of(_ context: Any, template: String) -> (shape: ContextShape, texts: [String])? {
-        var bytes = Array(template.utf8)
-        bytes.append(0)
+        var bytes: [UInt8] = []
+        appendName(template, to: &bytes)
         var texts: [String] = []
         guard walk(context, into: &bytes, texts: &texts) else { return nil }
         return (ContextShape(bytes: bytes), texts)
@@ -43,8 +43,7 @@ struct ContextShape: Hashable, Sendable {
         case .dictionary(let dictionary):
             bytes.append(UInt8(ascii: "{"))
             for key in dictionary.keys.sorted() {
-                bytes.append(contentsOf: key.utf8)
-                bytes.append(0)
+                appendName(key, to: &bytes)
                 guard walk(dictionary[key]!, into: &bytes, texts: &texts) else { return false }
             }
             bytes.append(UInt8(ascii: "}"))
@@ -58,6 +57,17 @@ struct ContextShape: Hashable, Sendable {
             return false
         }
         return true
+    }
+
+    /// Appends `name` with its length first (a key may hold any character, so no terminator would
+    /// keep two shapes apart).
+    private static func appendName(_ name: String, to bytes: inout [UInt8]) {
+        var length = name.utf8.count
+        repeat {
+            bytes.append(UInt8(length & 0x7F) | (length > 0x7F ? 0x80 : 0))
+            length >>= 7
+        } while length > 0
+        bytes.append(contentsOf: name.utf8)
     }
 
     private static func walkList<Element>(_ list: [Element], into bytes: inout [UInt8], texts: inout [String]) -> Bool {

@@ -101,6 +101,8 @@ struct RenderSkeletonTests {
         #expect(shape(["a": true]) != shape(["a": false]))
         #expect(shape(["a": ["x"]]) != shape(["a": ["x", "y"]]))
         #expect(shape(["a": 1.5]) == nil)
+        // Keys are told apart by their length, not by a terminator a key could hold.
+        #expect(shape(["a\u{0}stb": true]) != shape(["a": "x", "tb": true]))
         #expect(ContextShape.of(["b": "2", "a": ["1", 3]] as [String: Any], template: "t")?.texts == ["1", "3", "2"])
     }
 
