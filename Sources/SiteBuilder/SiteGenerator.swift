@@ -106,7 +106,11 @@ public enum SiteGenerator {
         // The templates are parsed on another thread while the content loads (the deck's reading leaves
         // a core idle for most of it).
         let parsing = BackgroundValue {
-            Result { () throws(TemplateError) in try TemplateLibrary(files: options.templateFiles(), directory: options.templates) }
+            Result { () throws(TemplateError) in
+                let files = try options.templateFiles()
+                guard let memory = options.memory else { return try TemplateLibrary(files: files, directory: options.templates) }
+                return try memory.templates.library(files: files, directory: options.templates)
+            }
         }
         let content = SiteContent.load(options, sections: sections, log: &log)
         let loaded = clock.now - start
