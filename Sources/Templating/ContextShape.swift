@@ -1,4 +1,5 @@
-/// The structure of a template context without its texts: which keys each dictionary has, each array's length, each boolean, and for every string or number whether it is empty.
+/// The structure of a template context without its texts: which keys each dictionary has, each
+/// array's length, each boolean, whether each string is empty, and where the numbers are.
 ///
 /// swift-mustache decides what a template prints from exactly that: which sections open, how often
 /// they repeat and where each value goes. The texts themselves are only escaped and inserted, so two

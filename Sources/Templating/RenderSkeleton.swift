@@ -6,8 +6,9 @@ import Mustache
 /// It is made by rendering the template once through swift-mustache with a *marker context*: the
 /// same dictionaries, arrays and booleans, but every text replaced by a marker (private-use
 /// characters holding the text's number and a probe, `*&`, whose escaped form tells `{{x}}` in a
-/// Markdown template from `{{x}}` in an HTML one and from `{{{x}}}`). Anything the markers cannot
-/// stand for makes the shape ``unusable``, and such contexts are rendered directly.
+/// Markdown template from `{{x}}` in an HTML one and from `{{{x}}}`). When the output holds anything
+/// the markers cannot stand for, no skeleton is made and the shape's contexts are rendered directly
+/// (``SkeletonMemo/Entry/unusable``).
 struct RenderSkeleton: Sendable {
     /// How a value was escaped where it went.
     enum Escaping: Sendable {
