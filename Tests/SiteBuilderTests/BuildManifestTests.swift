@@ -21,6 +21,29 @@ struct BuildManifestTests {
         #expect(BuildFingerprint.decoded(manifest.encoded) == manifest)
     }
 
+    /// Hashes and digests are kept as two words when they are 32 lower-case hex digits, and read back
+    /// as the same text whatever they are; a page's digest compares equal only to its own text.
+    @Test func recordedHashesReadBackAsTheirText() {
+        let fnv = "0123456789abcdef00ff10fe20fd30fc"
+        for text in [fnv, "ffffffffffffffffffffffffffffffff", "00000000000000000000000000000000", "0123456789ABCDEF00FF10FE20FD30FC",
+                     "0123456789abcdef00ff10fe20fd30f", "0123456789abcdef00ff10fe20fd30fcd", "0123456789abcdef00ff10fe20fd30fg",
+                     "h", "", String(repeating: "a", count: 64)] {
+            let recorded = RecordedHex(text)
+            #expect(recorded.text == text)
+            #expect(RecordedHex(utf8: ArraySlice(text.utf8)) == recorded)
+            var bytes: [UInt8] = []
+            recorded.append(to: &bytes)
+            #expect(bytes == Array(text.utf8))
+            #expect(recorded.withUTF8 { Array($0) } == Array(text.utf8))
+        }
+        #expect(RecordedHex(fnv) == RecordedHex(high: 0x0123_4567_89ab_cdef, low: 0x00ff_10fe_20fd_30fc))
+        #expect(RecordedHex(fnv) != RecordedHex(fnv.uppercased()))
+        #expect(RecordedHex(fnv) != RecordedHex("0123456789abcdef00ff10fe20fd30fd"))
+        let file = WrittenFile(size: 1, hash: fnv, digest: fnv.uppercased())
+        #expect(file.hash == fnv && file.digest == fnv.uppercased())
+        #expect(BuildFingerprint.parseFileLine(ArraySlice("1\t\(fnv)\t\tx.html".utf8))?.1 == WrittenFile(size: 1, hash: fnv))
+    }
+
     /// The service worker's list and the manifest share one sort: files written after the list was
     /// taken are merged in, a dropped record makes the paths sorted again, and the manifest written
     /// in that order is the one written from the records alone.

@@ -91,7 +91,7 @@ struct KeptChunkFiles: Sendable {
         let path = folder + name
         guard let record = output.reuse(path, digest: name)?.file else { return nil }
         guard let bytes = Self.contents(of: previousSite.path + "/" + path, size: record.size),
-              bytes.withUnsafeBytes({ HashingOutput.hex($0, path: path) }) == record.hash
+              bytes.withUnsafeBytes({ HashingOutput.hash($0, path: path) }) == record.recordedHash
         else {
             output.distrust(path)  // written again, not left altered
             return nil
@@ -117,7 +117,7 @@ struct KeptChunkFiles: Sendable {
         let path = folder + name
         guard let record = output.recorded(path), let bytes = Self.contents(of: previousSite.path + "/" + path, size: record.size)
         else { return nil }
-        guard bytes.withUnsafeBytes({ HashingOutput.hex($0, path: path) }) == record.hash else {
+        guard bytes.withUnsafeBytes({ HashingOutput.hash($0, path: path) }) == record.recordedHash else {
             output.distrust(path)
             return nil
         }

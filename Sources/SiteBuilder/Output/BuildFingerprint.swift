@@ -146,9 +146,9 @@ struct BuildFingerprint: Equatable {
     static func appendFileLine(_ path: String, _ file: WrittenFile, to bytes: inout [UInt8]) {
         appendDecimal(file.size, to: &bytes)
         bytes.append(0x09)
-        bytes.append(contentsOf: file.hash.utf8)
+        file.recordedHash.append(to: &bytes)
         bytes.append(0x09)
-        if let digest = file.digest { bytes.append(contentsOf: digest.utf8) }
+        file.recordedDigest?.append(to: &bytes)
         bytes.append(0x09)
         let isPlain = path.utf8.withContiguousStorageIfAvailable { path in
             !path.contains { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\n") }
@@ -185,11 +185,11 @@ struct BuildFingerprint: Equatable {
         guard let first = line.firstIndex(of: tab), let second = line[(first + 1)...].firstIndex(of: tab),
               let third = line[(second + 1)...].firstIndex(of: tab),
               let size = Int(String(decoding: line[..<first], as: UTF8.self)) else { return nil }
-        let hash = String(decoding: line[(first + 1)..<second], as: UTF8.self)
-        let digest = String(decoding: line[(second + 1)..<third], as: UTF8.self)
+        let hash = RecordedHex(utf8: line[(first + 1)..<second])
+        let digest = second + 1 == third ? nil : RecordedHex(utf8: line[(second + 1)..<third])
         var path = String(decoding: line[(third + 1)...], as: UTF8.self)
         if line[(third + 1)...].contains(UInt8(ascii: "\\")) { path = unescape(path) }
-        return (path, WrittenFile(size: size, hash: hash, digest: digest.isEmpty ? nil : digest))
+        return (path, WrittenFile(size: size, hash: hash, digest: digest))
     }
 
     private static func unescape(_ path: String) -> String {

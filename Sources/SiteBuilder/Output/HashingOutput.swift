@@ -30,7 +30,7 @@ final class HashingOutput: SiteOutput, Sendable {
         mutating func record(_ file: WrittenFile, at path: String, previousPosition: Int?, term: VersionTerm) {
             version.add(term)
             if let replaced = files.updateValue(file, forKey: path) {
-                version.subtract(VersionTerm(path: path, hash: replaced.hash))
+                version.subtract(VersionTerm(path: path, hash: replaced.recordedHash))
                 return
             }
             if sorted != nil { added.append(path) }
@@ -46,12 +46,12 @@ final class HashingOutput: SiteOutput, Sendable {
 
         private init(a: UInt64, b: UInt64) { (self.a, self.b) = (a, b) }
 
-        init(path: String, hash: String) {
+        init(path: String, hash: RecordedHex) {
             guard !HashingOutput.isBuildRecord(path) else { self = .zero; return }
             var digest = FNV1a()
             digest.add(path.utf8.count)
             digest.add(path)
-            digest.add(hash)
+            hash.withUTF8 { digest.add($0) }
             (a, b) = digest.lanes
         }
 
@@ -103,15 +103,15 @@ final class HashingOutput: SiteOutput, Sendable {
     /// Writes a file rendered from inputs with `digest` (see ``SiteOutput/reuse(_:digest:)``).
     func write(_ data: Data, to relativePath: String, digest: String?) throws(OutputError) {
         try base.write(data, to: relativePath)
-        let record = WrittenFile(size: data.count, hash: Self.hex(data, path: relativePath), digest: digest)
+        let record = WrittenFile(size: data.count, hash: Self.hash(data, path: relativePath), digest: digest.map(RecordedHex.init))
         // Looked up outside the lock.
-        let position = previous?[relativePath]?.position, term = VersionTerm(path: relativePath, hash: record.hash)
+        let position = previous?[relativePath]?.position, term = VersionTerm(path: relativePath, hash: record.recordedHash)
         state.withLock { $0.record(record, at: relativePath, previousPosition: position, term: term) }
     }
 
     func reuse(_ relativePath: String, digest: String) -> PreviousFiles.Entry? {
         guard let kept = base.reuse(relativePath, digest: digest) else { return nil }
-        let term = VersionTerm(path: relativePath, hash: kept.file.hash)
+        let term = VersionTerm(path: relativePath, hash: kept.file.recordedHash)
         state.withLock { $0.record(kept.file, at: relativePath, previousPosition: kept.position, term: term) }
         return kept
     }
@@ -123,7 +123,7 @@ final class HashingOutput: SiteOutput, Sendable {
         state.withLock { state in
             if let removed = state.files.removeValue(forKey: relativePath) {
                 state.sorted = nil
-                state.version.subtract(VersionTerm(path: relativePath, hash: removed.hash))
+                state.version.subtract(VersionTerm(path: relativePath, hash: removed.recordedHash))
                 if let position { state.stayed.unmark(position) }
             }
         }
@@ -171,17 +171,18 @@ final class HashingOutput: SiteOutput, Sendable {
         }
     }
 
-    /// The recorded hash of `data` at `path`.
-    static func hex(_ data: Data, path: String) -> String {
-        data.withUnsafeBytes { hex($0, path: path) }
+    /// The recorded hash of `data` at `path` (FNV-1a of its length, the path and the bytes).
+    static func hash(_ data: Data, path: String) -> RecordedHex {
+        data.withUnsafeBytes { hash($0, path: path) }
     }
 
-    /// The recorded hash of `bytes` at `path`.
-    static func hex(_ bytes: UnsafeRawBufferPointer, path: String) -> String {
+    /// The recorded hash of `bytes` at `path` (FNV-1a of its length, the path and the bytes).
+    static func hash(_ bytes: UnsafeRawBufferPointer, path: String) -> RecordedHex {
         var hash = FNV1a()
         hash.add("\(path.utf8.count):")
         hash.add(path)
         hash.add(bytes)
-        return hash.hex
+        let (high, low) = hash.lanes
+        return RecordedHex(high: high, low: low)
     }
 }

@@ -46,7 +46,7 @@ final class IncrementalOutput: SiteOutput, Sendable {
     }
 
     func write(_ data: Data, to relativePath: String) throws(OutputError) {
-        if let old = previous[relativePath], old.file.size == data.count, old.file.hash == HashingOutput.hex(data, path: relativePath),
+        if let old = previous[relativePath], old.file.size == data.count, old.file.recordedHash == HashingOutput.hash(data, path: relativePath),
            !state.withLock({ $0.distrusted.contains(relativePath) }), presence.value[old.position] {
             state.withLock { $0.kept.mark(old.position) }
             return
@@ -56,7 +56,7 @@ final class IncrementalOutput: SiteOutput, Sendable {
     }
 
     func reuse(_ relativePath: String, digest: String) -> PreviousFiles.Entry? {
-        guard let old = previous[relativePath], old.file.digest == digest, presence.value[old.position] else { return nil }
+        guard let old = previous[relativePath], old.file.recordedDigest == RecordedHex(digest), presence.value[old.position] else { return nil }
         state.withLock { $0.kept.mark(old.position) }
         return old
     }

@@ -9,16 +9,41 @@ import Darwin
 public struct WrittenFile: Codable, Equatable, Sendable {
     /// Size in bytes.
     public var size: Int
-    /// A hash of the path and bytes (``HashingOutput/hex(_:path:)``), hex.
-    public var hash: String
+    /// A hash of the path and bytes (``HashingOutput/hash(_:path:)``).
+    var recordedHash: RecordedHex
     /// For pages: the digest of everything the page was rendered from (``ContextDigest``).
-    public var digest: String?
+    var recordedDigest: RecordedHex?
+
+    /// A hash of the path and bytes, hex.
+    public var hash: String { recordedHash.text }
+    /// For pages: the digest of everything the page was rendered from, hex.
+    public var digest: String? { recordedDigest?.text }
 
     /// A record.
     public init(size: Int, hash: String, digest: String? = nil) {
+        self.init(size: size, hash: RecordedHex(hash), digest: digest.map(RecordedHex.init))
+    }
+
+    /// A record of hash and digest as recorded.
+    init(size: Int, hash: RecordedHex, digest: RecordedHex?) {
         self.size = size
-        self.hash = hash
-        self.digest = digest
+        recordedHash = hash
+        recordedDigest = digest
+    }
+
+    private enum CodingKeys: String, CodingKey { case size, hash, digest }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(size: try container.decode(Int.self, forKey: .size), hash: try container.decode(String.self, forKey: .hash),
+                  digest: try container.decodeIfPresent(String.self, forKey: .digest))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(size, forKey: .size)
+        try container.encode(hash, forKey: .hash)
+        try container.encodeIfPresent(digest, forKey: .digest)
     }
 
     /// Whether `path` is still this file: a regular file (not a link) of the recorded size.

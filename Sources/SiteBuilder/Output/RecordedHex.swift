@@ -1,0 +1,96 @@
+/// A hash or digest as a build records it for a file (``WrittenFile``): text of hexadecimal digits.
+///
+/// Nearly every one is 32 lower-case digits (``FNV1a/hex``), kept as the two 64-bit words they spell,
+/// not as a string: at 100,000 cards a build records 140,000 files, and two heap strings per record
+/// were 18 MB of its peak memory. Any other text (a SHA-256 name, a test's `"h"`) is kept as it is.
+struct RecordedHex: Hashable, Sendable {
+    private enum Storage: Hashable, Sendable {
+        case words(UInt64, UInt64)
+        case text(String)
+    }
+    private let storage: Storage
+
+    /// The value `text` spells.
+    init(_ text: String) {
+        var text = text
+        storage = text.withUTF8 { Self.words(of: UnsafeBufferPointer(rebasing: $0[...])) }.map { .words($0.0, $0.1) } ?? .text(text)
+    }
+
+    /// The value `bytes` (UTF-8) spell.
+    init(utf8 bytes: ArraySlice<UInt8>) {
+        let words = bytes.withContiguousStorageIfAvailable { Self.words(of: UnsafeBufferPointer(rebasing: $0[...])) } ?? nil
+        storage = words.map { .words($0.0, $0.1) } ?? .text(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The value whose 32 digits are `high`'s 16 then `low`'s 16 (``FNV1a/lanes``).
+    init(high: UInt64, low: UInt64) {
+        storage = .words(high, low)
+    }
+
+    /// The text, as it was recorded.
+    var text: String {
+        switch storage {
+        case .text(let text): text
+        case .words(let high, let low):
+            String(unsafeUninitializedCapacity: 32) { buffer in
+                for digit in 0..<16 {
+                    let shift = 60 - 4 * UInt64(digit)
+                    buffer[digit] = Self.digit(UInt8(truncatingIfNeeded: high >> shift) & 0xF)
+                    buffer[16 + digit] = Self.digit(UInt8(truncatingIfNeeded: low >> shift) & 0xF)
+                }
+                return 32
+            }
+        }
+    }
+
+    /// Appends the text's UTF-8 bytes (the manifest's line), without making a string.
+    func append(to bytes: inout [UInt8]) {
+        switch storage {
+        case .text(let text): bytes.append(contentsOf: text.utf8)
+        case .words(let high, let low):
+            for word in [high, low] {
+                for digit in 0..<16 { bytes.append(Self.digit(UInt8(truncatingIfNeeded: word >> (60 - 4 * UInt64(digit))) & 0xF)) }
+            }
+        }
+    }
+
+    /// Calls `body` with the text's UTF-8 bytes, without making a string.
+    func withUTF8<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        switch storage {
+        case .text(let text):
+            var text = text
+            return text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+        case .words(let high, let low):
+            var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+            return withUnsafeMutableBytes(of: &digits) { raw in
+                for digit in 0..<16 {
+                    let shift = 60 - 4 * UInt64(digit)
+                    raw[digit] = Self.digit(UInt8(truncatingIfNeeded: high >> shift) & 0xF)
+                    raw[16 + digit] = Self.digit(UInt8(truncatingIfNeeded: low >> shift) & 0xF)
+                }
+                return body(UnsafeRawBufferPointer(raw))
+            }
+        }
+    }
+
+    /// The two words 32 lower-case hex digits spell; `nil` for any other text (upper case included, so
+    /// the text always reads back as it was).
+    private static func words(of digits: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64)? {
+        guard digits.count == 32 else { return nil }
+        var high: UInt64 = 0, low: UInt64 = 0
+        for (index, byte) in digits.enumerated() {
+            let value: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = byte - UInt8(ascii: "a") + 10
+            default: return nil
+            }
+            if index < 16 { high = high << 4 | UInt64(value) } else { low = low << 4 | UInt64(value) }
+        }
+        return (high, low)
+    }
+
+    private static func digit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") - 10 + nibble
+    }
+}
