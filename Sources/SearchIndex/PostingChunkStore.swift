@@ -19,10 +19,10 @@ public protocol PostingChunkStore: Sendable {
     func previousChunk(named name: ContentDigest) -> [UInt8]?
     /// The merged table an earlier build kept, not kept for the next build; or `nil`.
     func previousMerged() -> KeptMergedPostings?
-    /// Keeps the bytes `encode` gives, this build's merged table, for the next build; a store may
-    /// encode and write them on another thread while the build goes on (the next build needs them,
-    /// this one does not).
-    func storeMerged(encoding encode: @escaping @Sendable () -> [UInt8])
+    /// Keeps this build's merged table, in `parts`, for the next build; a store may encode and write
+    /// them on another thread while the build goes on (the next build needs them, this one does not),
+    /// best one part at a time.
+    func storeMerged(_ parts: MergedPostingParts)
 }
 
 extension PostingChunkStore {
@@ -31,7 +31,7 @@ extension PostingChunkStore {
     /// None: every chunk's table is merged.
     public func previousMerged() -> KeptMergedPostings? { nil }
     /// Nothing is kept.
-    public func storeMerged(encoding encode: @escaping @Sendable () -> [UInt8]) {}
+    public func storeMerged(_ parts: MergedPostingParts) {}
 }
 
 /// The byte forms of a chunk's key and of its postings table.

@@ -17,6 +17,8 @@ public struct SearchIndexBuilder: Sendable {
     public var memo: PostingMemo?
     /// Chunks tokenised by an earlier build, kept on disk (`loupe build`), or `nil`.
     public var store: (any PostingChunkStore)?
+    /// The size the merged table a store keeps is cut into parts at (``MergedPostingParts``).
+    var mergedPartBytes = MergedPostings.partBytes
 
     /// Creates a builder; the defaults keep a query's downloads small at 20,000 cards (see `docs/search.md`).
     public init(documentsPerShard: Int = 8, termShardBytes: Int = 16_384) {
@@ -42,12 +44,10 @@ public struct SearchIndexBuilder: Sendable {
         let (bundle, lastDocuments) = Self.bundle(of: documents, merged: merged, documentsPerShard: documentsPerShard,
                                                   termShardBytes: termShardBytes)
         // The merged table is kept from the term shards, which hold every term and its postings: the
-        // lists themselves are freed as the shards are cut, and the file is written meanwhile.
+        // lists themselves are freed as the shards are cut, and its parts are written meanwhile.
         let documentCount = documents.count, termShards = bundle.termShards
-        store?.storeMerged {
-            MergedPostings.encoded(documentCount: documentCount, chunkSize: Self.chunkSize, chunkNames: names ?? [],
-                                   termShards: termShards, lastDocuments: lastDocuments)
-        }
+        store?.storeMerged(MergedPostings.parts(documentCount: documentCount, chunkSize: Self.chunkSize, chunkNames: names ?? [],
+                                                termShards: termShards, lastDocuments: lastDocuments, partBytes: mergedPartBytes))
         return bundle
     }
 

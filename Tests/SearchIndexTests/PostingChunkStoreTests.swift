@@ -191,7 +191,7 @@ struct MergedPostingsTests {
     final class Store: PostingChunkStore {
         private struct State {
             var chunks: [[UInt8]: [UInt8]] = [:]
-            var merged: [UInt8]?
+            var merged: [[UInt8]]?
             var mergedReads = 0
             var tokenised = 0
             var previousChunkReads = 0
@@ -218,11 +218,11 @@ struct MergedPostingsTests {
             state.withLock { state in
                 guard let bytes = state.merged else { return nil }
                 state.mergedReads += 1
-                return KeptMergedPostings(bytes)
+                return KeptMergedPostings(parts: bytes)
             }
         }
-        func storeMerged(encoding encode: @escaping @Sendable () -> [UInt8]) {
-            let bytes = encode()
+        func storeMerged(_ parts: MergedPostingParts) {
+            let bytes = parts.all
             state.withLock { $0.merged = bytes }
         }
     }
@@ -245,6 +245,7 @@ struct MergedPostingsTests {
         let store = Store()
         var builder = SearchIndexBuilder()
         builder.store = store
+        builder.mergedPartBytes = 256  // the kept table in many parts
         var words: [Int: [String]] = [:]
         #expect(builder.build(Self.documents(words)) == SearchIndexBuilder().build(Self.documents(words)))
         let vocabulary = ["shared", "fresh", "word3", "word0", "edited", "網膜", "drusen", "a", "zonule", "cataracts"]
@@ -307,26 +308,56 @@ struct MergedPostingsTests {
         _ = builder.build(Self.documents([:]))
         let kept = try #require(store.previousMerged()?.table)
         #expect(kept.terms.count > 30 && kept.chunkNames.count == 6 && kept.documentCount == 700)
-        #expect(MergedPostings(decoding: kept.encoded) == kept)
-        let bytes = kept.encoded
-        for damaged in [Array(bytes.dropLast()), bytes + [0], Array(bytes.prefix(40)), [UInt8(ascii: "X")] + bytes.dropFirst()] {
+        #expect(MergedPostings(decoding: kept.encodedParts()) == kept)
+        let parts = kept.encodedParts(partBytes: 200)
+        #expect(parts.count > 5)
+        #expect(MergedPostings(decoding: parts) == kept)
+        var damagedParts = [Array(parts.dropLast()), parts + [parts[1]], [parts[0]] + parts.dropFirst(2), [parts[0], parts[2], parts[1]] + parts.dropFirst(3)]
+        for index in parts.indices {
+            damagedParts += [parts.replacing(index, with: Array(parts[index].dropLast())), parts.replacing(index, with: parts[index] + [0]),
+                             parts.replacing(index, with: Array(parts[index].prefix(parts[index].count / 2))),
+                             parts.replacing(index, with: [UInt8(ascii: "X")] + parts[index].dropFirst())]
+        }
+        for damaged in damagedParts {
             #expect(MergedPostings(decoding: damaged) == nil)
         }
         // Terms out of order are refused: the table is searched by halving.
-        func table(_ terms: [String]) -> [UInt8] {
-            var writer = ChunkWriter(magic: Array("LPM1".utf8))
-            for number in [1, 128, 0, terms.count] { writer.number(number) }
-            for term in terms {
-                writer.text(term)
-                writer.number(1)
-                writer.raw(Array("A".utf8))
-                writer.number(0)
+        func table(_ parts: [[String]]) -> [[UInt8]] {
+            var header = ChunkWriter(magic: Array("LPM2".utf8))
+            for number in [1, 128, 0, parts.joined().count, parts.count] { header.number(number) }
+            return [header.bytes] + parts.map { terms in
+                var writer = ChunkWriter(magic: Array("LPP1".utf8))
+                writer.number(terms.count)
+                for term in terms {
+                    writer.text(term)
+                    writer.number(1)
+                    writer.raw(Array("A".utf8))
+                    writer.number(0)
+                }
+                return writer.bytes
             }
-            return writer.bytes
         }
-        #expect(MergedPostings(decoding: table(["a", "b"]))?.terms == ["a", "b"])
-        #expect(MergedPostings(decoding: table(["b", "a"])) == nil)
-        #expect(MergedPostings(decoding: table(["a", "a"])) == nil)
+        #expect(MergedPostings(decoding: table([["a", "b"]]))?.terms == ["a", "b"])
+        #expect(MergedPostings(decoding: table([["a"], ["b", "c"]]))?.terms == ["a", "b", "c"])
+        #expect(MergedPostings(decoding: table([["b", "a"]])) == nil)
+        #expect(MergedPostings(decoding: table([["a", "a"]])) == nil)
+        #expect(MergedPostings(decoding: table([["b"], ["a"]])) == nil)
+        #expect(MergedPostings(decoding: table([["a"], ["a"]])) == nil)
+    }
+
+    /// The parts a build keeps, cut between term shards, hold the table its shards were cut from.
+    @Test func thePartsOfTheTermShardsHoldTheMergedTable() throws {
+        for partBytes in [1, 300, 5_000, 1 << 22] {
+            let store = Store()
+            var builder = SearchIndexBuilder(documentsPerShard: 8, termShardBytes: 256)
+            builder.store = store
+            builder.mergedPartBytes = partBytes
+            let bundle = builder.build(Self.documents([:]))
+            let kept = try #require(store.previousMerged()?.table)
+            #expect(kept.terms == bundle.termShards.flatMap(\.terms), "\(partBytes)")
+            #expect(kept.lists.map(\.text) == bundle.termShards.flatMap(\.postings), "\(partBytes)")
+            #expect(kept.documentCount == 700 && kept.chunkNames.count == 6)
+        }
     }
 
     /// A list of `(document, codes)` postings.
@@ -350,5 +381,14 @@ struct MergedPostingsTests {
         appended.append(late)
         #expect(list.replacing(400..<600, with: late) == appended)
         #expect(list.replacing(400..<600, with: late) == Self.list([(1, [4, 5]), (130, [0]), (260, [8]), (300, [1]), (500, [3])]))
+    }
+}
+
+extension Array {
+    /// The array with element `index` replaced by `element`.
+    fileprivate func replacing(_ index: Int, with element: Element) -> [Element] {
+        var copy = self
+        copy[index] = element
+        return copy
     }
 }

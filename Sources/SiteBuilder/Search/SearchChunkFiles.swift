@@ -30,11 +30,35 @@ final class SearchChunkFiles: PostingChunkStore {
     init(output: HashingOutput, previousSite: URL?) {
         let files = KeptChunkFiles(folder: Self.folder, output: output, previousSite: previousSite)
         self.files = files
-        if previousSite != nil, let size = output.recorded(Self.folder + Self.mergedName)?.size, size <= Self.prefetchedBytes {
-            merged = BackgroundValue { files.readOnce(Self.mergedName).flatMap(KeptMergedPostings.init) }
+        if previousSite != nil, let size = Self.recordedSize(in: output), size <= Self.prefetchedBytes {
+            merged = BackgroundValue { Self.readMerged(from: files) }
         } else {
             merged = nil
         }
+    }
+
+    /// The size of the previous build's merged table, when it recorded its parts and no more than
+    /// ``prefetchedBytes`` of them.
+    private static func recordedSize(in output: HashingOutput) -> Int? {
+        guard var size = output.recorded(folder + mergedName)?.size else { return nil }
+        var part = 1
+        while let file = output.recorded(folder + partName(part)) {
+            size += file.size
+            guard size <= prefetchedBytes else { return nil }
+            part += 1
+        }
+        return size
+    }
+
+    /// The previous build's merged table, read part by part, not kept for the next build.
+    private static func readMerged(from files: KeptChunkFiles) -> KeptMergedPostings? {
+        guard let header = files.readOnce(mergedName), let count = KeptMergedPostings.partCount(header: header) else { return nil }
+        var parts = [header]
+        for part in stride(from: 1, through: count, by: 1) {
+            guard let bytes = files.readOnce(partName(part)) else { return nil }
+            parts.append(bytes)
+        }
+        return KeptMergedPostings(parts: parts)
     }
 
     /// The largest merged table read ahead.
@@ -50,19 +74,32 @@ final class SearchChunkFiles: PostingChunkStore {
 
     func previousMerged() -> KeptMergedPostings? {
         if let merged { return merged.value }
-        return files.readOnce(Self.mergedName).flatMap(KeptMergedPostings.init)
+        return Self.readMerged(from: files)
     }
 
-    func storeMerged(encoding encode: @escaping @Sendable () -> [UInt8]) {
+    /// Writes the parts on another thread, one after the other: no more than one part is held.
+    func storeMerged(_ parts: MergedPostingParts) {
         let files = self.files
-        DispatchQueue.global().async(group: pending) { files.write(encode(), as: Self.mergedName) }
+        DispatchQueue.global().async(group: pending) {
+            files.write(parts.header, as: Self.mergedName)
+            for part in stride(from: 1, through: parts.count, by: 1) { files.write(parts.bytes(ofPart: part), as: Self.partName(part)) }
+        }
     }
 
     /// Waits until the merged table is written.
     func finish() { pending.wait() }
 
-    /// The merged table's file in ``folder``: every term's postings, as the last build left them.
+    /// The merged table's first file in ``folder`` (its counts and chunk names); its terms' postings, as
+    /// the last build left them, follow in ``partName(_:)`` files.
     static let mergedName = "merged"
+
+    /// The merged table's file holding part `number` (from 1).
+    static func partName(_ number: Int) -> String { mergedName + "-\(number)" }
+
+    /// Whether `path` (relative to the site) is one of the merged table's files.
+    static func isMergedTable(_ path: String) -> Bool {
+        path == folder + mergedName || path.hasPrefix(folder + mergedName + "-")
+    }
 
     /// The hexadecimal SHA-256 of `key`.
     static func name(of key: [UInt8]) -> String {
