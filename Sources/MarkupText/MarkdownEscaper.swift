@@ -50,8 +50,21 @@ public enum MarkdownEscaper {
     private static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>, atLineStart: Bool) -> Bool {
         guard let first = bytes.first else { return false }
         if atLineStart && (lineStart[Int(first)] != nil || (first >= 0x30 && first <= 0x39)) { return true }
-        for (index, byte) in bytes.enumerated() where always[Int(byte)] != nil || isLineSeparator(bytes, at: index) { return true }
+        for (index, byte) in bytes.enumerated() where isAlwaysReplaced(byte) || isLineSeparator(bytes, at: index) { return true }
         return false
+    }
+
+    /// Whether ``always`` has a replacement for `byte`, from two constant words: the table is a lazily
+    /// made global, and checking it for every byte of every value went through its one-time
+    /// initialisation check each time (1 % of a cold build).
+    @inline(__always)
+    static func isAlwaysReplaced(_ byte: UInt8) -> Bool {
+        let low: UInt64 = 0x5000_04d6_0000_2601, high: UInt64 = 0x7800_0001_b800_0000
+        switch byte {
+        case 0..<64: return low >> UInt64(byte) & 1 == 1
+        case 64..<128: return high >> UInt64(byte - 64) & 1 == 1
+        default: return false
+        }
     }
 
     /// Whether U+2028 (line separator) or U+2029 (paragraph separator) starts at `index`: they become
@@ -64,7 +77,7 @@ public enum MarkdownEscaper {
     private static let space: [UInt8]? = [UInt8(ascii: " ")]
 
     /// Replacements wherever the byte appears.
-    private static let always: [[UInt8]?] = {
+    static let always: [[UInt8]?] = {
         var table = [[UInt8]?](repeating: nil, count: 256)
         let entities: [Character: String] = [
             "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;", "\\": "&#92;", "`": "&#96;",

@@ -33,4 +33,24 @@ struct ChunkReaderTests {
             }
         }
     }
+
+    /// What Swift's own validation refuses is refused; what it accepts reads back as the same text.
+    @Test func textsReadBackExactlyAndMalformedSequencesAreRefused() {
+        for text in ["", "a", "\u{0}", "Sjögren", "網膜剥離", "😀👍🏽", "e\u{301}", "\u{FFFD}", "\u{10FFFF}", String(repeating: "ω", count: 100)] {
+            var writer = ChunkWriter(magic: [])
+            writer.text(text)
+            let read = writer.bytes.withUnsafeBufferPointer { buffer in
+                var reader = ChunkReader(buffer)
+                return reader.text()
+            }
+            #expect(read == text && read?.utf8.elementsEqual(text.utf8) == true, "\(text)")
+        }
+        // Overlong forms, surrogates, beyond U+10FFFF, truncated sequences, a lone continuation byte.
+        for bad: [UInt8] in [[0xC0, 0x80], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF0, 0x9F, 0x98],
+                             [0x61, 0xE2, 0x82], [0xBF], [0xEF, 0xBF, 0xBD, 0xFE]] {
+            #expect(String(validating: bad, as: UTF8.self) == nil)
+            #expect(!Self.reads(bad), "\(bad)")
+            #expect(!Self.reads(Array("retina ".utf8) + bad + Array(" macula".utf8)), "\(bad) inside text")
+        }
+    }
 }
