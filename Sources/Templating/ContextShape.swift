@@ -20,7 +20,7 @@ struct ContextShape: Hashable, Sendable {
         return (ContextShape(bytes: bytes), texts)
     }
 
-    private init(bytes: [UInt8]) {
+    init(bytes: [UInt8]) {
         self.bytes = bytes
         var hasher = Hasher()
         bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
@@ -31,7 +31,7 @@ struct ContextShape: Hashable, Sendable {
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 
     /// Appends the shape of `value` and its texts; false for a value of another kind.
-    private static func walk(_ value: Any, into bytes: inout [UInt8], texts: inout [String]) -> Bool {
+    static func walk(_ value: Any, into bytes: inout [UInt8], texts: inout [String]) -> Bool {
         switch Kind(value) {
         case .text(let text):
             bytes.append(text.isEmpty ? UInt8(ascii: "e") : UInt8(ascii: "s"))
@@ -62,7 +62,7 @@ struct ContextShape: Hashable, Sendable {
 
     /// Appends `name` with its length first (a key may hold any character, so no terminator would
     /// keep two shapes apart).
-    private static func appendName(_ name: String, to bytes: inout [UInt8]) {
+    static func appendName(_ name: String, to bytes: inout [UInt8]) {
         var length = name.utf8.count
         repeat {
             bytes.append(UInt8(length & 0x7F) | (length > 0x7F ? 0x80 : 0))

@@ -97,6 +97,22 @@ public struct TemplateLibrary: Sendable {
         return try renderDirectly(name, with: context)
     }
 
+    /// Renders template `name` with the context `shape` was written for: from the skeleton of its shape
+    /// when there is one, else through swift-mustache with `context()`, which must give the dictionary
+    /// the shape was written from (``ContextShapeWriter``). The text is what ``render(_:with:)`` gives
+    /// for that dictionary.
+    public func render(_ name: String, shape: ContextShapeWriter, context: () -> [String: Any]) throws(TemplateError) -> String {
+        guard names.contains(name) else { throw .missing(name: name, directory: directory.path) }
+        guard let skeletons else { return try renderDirectly(name, with: context()) }
+        let texts = shape.texts
+        if let skeleton = skeletons.skeleton(for: ContextShape(bytes: shape.bytes), make: {
+            makeSkeleton(name, context: context(), textCount: texts.count)
+        }) {
+            return skeleton.render(texts)
+        }
+        return try renderDirectly(name, with: context())
+    }
+
     /// Renders template `name` with `context` through swift-mustache, without skeletons.
     func renderDirectly(_ name: String, with context: Any) throws(TemplateError) -> String {
         guard names.contains(name), let text = library.render(context, withTemplate: name)

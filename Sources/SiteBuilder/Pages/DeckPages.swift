@@ -1,5 +1,6 @@
 import Deck
 import Foundation
+import Templating
 
 /// Template contexts for the deck's pages: contents, category, topic and card.
 enum DeckPages {
@@ -67,6 +68,42 @@ enum DeckPages {
         context["hasInfo"] = !section.info.isEmpty
         context["info"] = DeckMarkdown.info(section.info)
         return context
+    }
+
+    /// Section `index` of `count` rendered through `card-section` (an HTML fragment): the context of
+    /// ``section(_:index:of:)``, whose shape is written straight from the section (keys in sorted order),
+    /// so the dictionary is made only when swift-mustache needs it.
+    static func renderSection(_ section: CardSection, index: Int, of count: Int, renderer: PageRenderer) throws(TemplateError) -> String {
+        guard let site = renderer.walkedSite else {
+            return try renderer.fragment("card-section", context: Self.section(section, index: index, of: count))
+        }
+        return try renderer.fragment("card-section", shape: sectionShape(section, index: index, of: count, site: site)) {
+            Self.section(section, index: index, of: count)
+        }
+    }
+
+    /// The shape of ``section(_:index:of:)``'s context with the site values `site` under `site`.
+    static func sectionShape(_ section: CardSection, index: Int, of count: Int, site: ContextShapeWriter.Walked) -> ContextShapeWriter {
+        var shape = ContextShapeWriter(template: "card-section")
+        shape.openDictionary()
+        shape.key("anchor")
+        shape.text("s" + String(index + 1))
+        shape.key("hasHeader")
+        shape.flag(!section.header.isEmpty)
+        shape.key("hasInfo")
+        shape.flag(!section.info.isEmpty)
+        shape.key("header")
+        shape.text(DeckMarkdown.header(section.header))
+        shape.key("info")
+        shape.text(DeckMarkdown.info(section.info))
+        shape.key("isLast")
+        shape.flag(index == count - 1)
+        shape.key("number")
+        shape.number(index + 1)
+        shape.key("site")
+        shape.value(site)
+        shape.closeDictionary()
+        return shape
     }
 
     /// Where a section sits in its card: `anchor`, `number`, `isLast`.

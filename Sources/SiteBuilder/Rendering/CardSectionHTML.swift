@@ -17,7 +17,7 @@ enum CardSectionHTML {
         var html: [String] = []
         html.reserveCapacity(sections.count)
         for (index, section) in sections.enumerated() {
-            html.append(try renderer.fragment("card-section", context: DeckPages.section(section, index: index, of: sections.count)))
+            html.append(try DeckPages.renderSection(section, index: index, of: sections.count, renderer: renderer))
         }
         return html
     }

@@ -15,6 +15,9 @@ struct PageRenderer: Sendable {
     private let siteValues: SiteValues
     /// A digest of `site`, part of every page's digest.
     let siteDigest: String
+    /// The shape of the site values, walked once for every context written with ``ContextShapeWriter``
+    /// (`nil` if they had none: such contexts are then made as dictionaries).
+    let walkedSite: ContextShapeWriter.Walked?
 
     init(templates: TemplateLibrary, site: [String: String]) {
         self.templates = templates
@@ -25,7 +28,11 @@ struct PageRenderer: Sendable {
         var values: [String: Any] = site
         for (key, value) in site where key.hasPrefix("has") { values[key] = value == "true" }
         siteValues = SiteValues(values: values)
+        walkedSite = ContextShapeWriter.Walked(values)
     }
+
+    /// The site values as every context holds them under `site` (for tests comparing contexts).
+    var siteValuesForTests: [String: Any] { siteValues.values }
 
     /// What the layout needs besides the body.
     struct Page {
@@ -58,6 +65,18 @@ struct PageRenderer: Sendable {
         var context = context
         context["site"] = siteValues.values
         return MarkdownRenderer.html(from: try templates.render(template, with: context), allowRawHTML: true)
+    }
+
+    /// Renders the Markdown template `template` to an HTML fragment from the context `shape` was written
+    /// for (its `site` written from ``walkedSite``); `context()` gives that context without `site`, and
+    /// is called only when swift-mustache needs it.
+    func fragment(_ template: String, shape: ContextShapeWriter, context: () -> [String: Any]) throws(TemplateError) -> String {
+        let markdown = try templates.render(template, shape: shape) {
+            var context = context()
+            context["site"] = siteValues.values
+            return context
+        }
+        return MarkdownRenderer.html(from: markdown, allowRawHTML: true)
     }
 
     /// Renders the Markdown template `template` with `context`, then wraps it in the layout.

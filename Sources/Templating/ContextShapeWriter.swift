@@ -1,0 +1,70 @@
+/// The shape and texts of a context written from typed values, without making its `[String: Any]`:
+/// a caller that renders one template many times (every card section) writes what
+/// ``ContextShape/of(_:template:)`` would give for the dictionary, and the dictionary is made only when
+/// swift-mustache needs it (a shape's first two sightings, or no skeleton).
+///
+/// The caller writes a dictionary's keys in sorted order (`String`'s `<`), each followed by its
+/// value, exactly as the walk of the dictionary would; `ContextShapeWriterTests` compares the two.
+public struct ContextShapeWriter {
+    var bytes: [UInt8] = []
+    var texts: [String] = []
+    private let template: String
+
+    /// A writer for a context of template `template`.
+    public init(template: String) {
+        self.template = template
+        bytes.reserveCapacity(128)
+        texts.reserveCapacity(8)
+        ContextShape.appendName(template, to: &bytes)
+    }
+
+    /// Opens a dictionary; its entries follow, keys in sorted order.
+    public mutating func openDictionary() { bytes.append(UInt8(ascii: "{")) }
+
+    /// Closes the dictionary opened last.
+    public mutating func closeDictionary() { bytes.append(UInt8(ascii: "}")) }
+
+    /// The next key of the open dictionary.
+    public mutating func key(_ name: String) { ContextShape.appendName(name, to: &bytes) }
+
+    /// A string value.
+    public mutating func text(_ text: String) {
+        bytes.append(text.isEmpty ? UInt8(ascii: "e") : UInt8(ascii: "s"))
+        if !text.isEmpty { texts.append(text) }
+    }
+
+    /// An `Int` value.
+    public mutating func number(_ number: Int) {
+        bytes.append(UInt8(ascii: "i"))
+        texts.append(String(number))
+    }
+
+    /// A `Bool` value.
+    public mutating func flag(_ flag: Bool) { bytes.append(flag ? UInt8(ascii: "t") : UInt8(ascii: "f")) }
+
+    /// Whether what was written is what ``ContextShape/of(_:template:)`` gives for `context` (the check
+    /// the tests make of every writer against the dictionary it stands for).
+    public func matches(_ context: [String: Any]) -> Bool {
+        guard let (shape, texts) = ContextShape.of(context, template: template) else { return false }
+        return shape == ContextShape(bytes: bytes) && texts == self.texts
+    }
+
+    /// A value whose shape was walked once (``Walked``), such as the site values every page carries.
+    public mutating func value(_ walked: Walked) {
+        bytes += walked.bytes
+        texts += walked.texts
+    }
+
+    /// A value's shape and texts, walked once and written into many contexts.
+    public struct Walked: @unchecked Sendable {
+        let bytes: [UInt8]
+        let texts: [String]
+
+        /// The walk of `value`; `nil` when a context holding it has no shape (``ContextShape/of(_:template:)``).
+        public init?(_ value: Any) {
+            var bytes: [UInt8] = [], texts: [String] = []
+            guard ContextShape.walk(value, into: &bytes, texts: &texts) else { return nil }
+            (self.bytes, self.texts) = (bytes, texts)
+        }
+    }
+}
