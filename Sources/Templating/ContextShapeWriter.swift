@@ -18,6 +18,9 @@ public struct ContextShapeWriter {
         ContextShape.appendName(template, to: &bytes)
     }
 
+    /// A writer of a value inside a context (``Walked/init(writing:)``).
+    private init() { template = "" }
+
     /// Opens a dictionary; its entries follow, keys in sorted order.
     public mutating func openDictionary() { bytes.append(UInt8(ascii: "{")) }
 
@@ -42,6 +45,37 @@ public struct ContextShapeWriter {
     /// A `Bool` value.
     public mutating func flag(_ flag: Bool) { bytes.append(flag ? UInt8(ascii: "t") : UInt8(ascii: "f")) }
 
+    /// A value of a dictionary written with ``dictionary(_:)``.
+    public enum Entry {
+        case text(String), number(Int), flag(Bool), value(Walked)
+    }
+
+    /// A dictionary of `entries`, written in the sorted order of their keys, as the walk of a
+    /// `[String: Any]` is; of two entries with one key the later is written, as a later assignment to a
+    /// dictionary replaces the earlier.
+    public mutating func dictionary(_ entries: [(key: String, value: Entry)]) {
+        let order = entries.indices.sorted { entries[$0].key < entries[$1].key || (entries[$0].key == entries[$1].key && $0 < $1) }
+        openDictionary()
+        for (position, index) in order.enumerated() {
+            if position + 1 < order.count, entries[order[position + 1]].key == entries[index].key { continue }
+            key(entries[index].key)
+            switch entries[index].value {
+            case .text(let value): text(value)
+            case .number(let value): number(value)
+            case .flag(let value): flag(value)
+            case .value(let value): self.value(value)
+            }
+        }
+        closeDictionary()
+    }
+
+    /// An array of `elements`, each written by `write`.
+    public mutating func list<Element>(_ elements: [Element], _ write: (inout ContextShapeWriter, Element) -> Void) {
+        bytes.append(UInt8(ascii: "["))
+        for element in elements { write(&self, element) }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
     /// Whether what was written is what ``ContextShape/of(_:template:)`` gives for `context` (the check
     /// the tests make of every writer against the dictionary it stands for).
     public func matches(_ context: [String: Any]) -> Bool {
@@ -59,6 +93,13 @@ public struct ContextShapeWriter {
     public struct Walked: @unchecked Sendable {
         let bytes: [UInt8]
         let texts: [String]
+
+        /// The value `write` writes.
+        public init(writing write: (inout ContextShapeWriter) -> Void) {
+            var writer = ContextShapeWriter()
+            write(&writer)
+            (bytes, texts) = (writer.bytes, writer.texts)
+        }
 
         /// The walk of `value`; `nil` when a context holding it has no shape (``ContextShape/of(_:template:)``).
         public init?(_ value: Any) {

@@ -1,15 +1,16 @@
 import Deck
 import Diagnostics
 import Foundation
+import ImagePipeline
 @testable import SiteBuilder
 import Templating
 import Testing
 import TestSupport
 
-/// A card section's context shape is written straight from the section (`DeckPages.sectionShape`)
-/// instead of walking its dictionary; it must be exactly the walk of that dictionary, or a skeleton
-/// would be filled with texts in the wrong places.
-@Suite("Card section shapes")
+/// Card sections and card pages write their context's shape straight from the model
+/// (`DeckPages.sectionShape`, `DeckPages.cardEntries`) instead of walking their dictionary; it must be
+/// exactly the walk of that dictionary, or a skeleton would be filled with texts in the wrong places.
+@Suite("Card section and card page shapes")
 struct SectionShapeTests {
     @Test func everySectionOfTheExampleDeckWritesTheShapeOfItsContext() throws {
         #expect(try checkSections(of: SitePagesGoldenTests.packageRoot.appendingPathComponent("content/deck")) >= 20)
@@ -37,6 +38,45 @@ struct SectionShapeTests {
                 }
             }
         }
+    }
+
+    /// Every card page of the example deck and the real deck, with and without images, captions, notes,
+    /// slides, neighbours; the site values as a build makes them.
+    @Test func everyCardPageWritesTheShapeOfItsContext() throws {
+        var decks = [SitePagesGoldenTests.packageRoot.appendingPathComponent("content/deck")]
+        if let real = SharedData.folder("deck") { decks.append(real) }
+        let drawing = ProcessedImage(sourceFormat: "svg", contentHash: String(repeating: "ab", count: 32),
+                                     renditions: [Rendition(format: .webp, width: 80, height: 60, byteCount: 1)],
+                                     fallback: Rendition(format: .png, width: 80, height: 60, byteCount: 1))
+        let renderer = try Self.renderer(site: ["title": "Deck", "description": "", "language": "en", "deckName": "d", "hasSearch": "true",
+                                                "hasBreeds": "false", "hasCharts": "true", "hasStudy": "true", "hasAnki": "false"])
+        var checked = 0
+        for folder in decks {
+            var log = DiagnosticLog()
+            let deck = try #require(DeckReader(deckDirectory: folder, displayDirectory: "deck").read(log: &log))
+            let files = Set(deck.cards.flatMap { $0.images.map(\.file) })
+            // Every other image published, so cards have none, some or all of theirs.
+            let published = Dictionary(uniqueKeysWithValues: files.sorted().enumerated().filter { $0.offset % 2 == 0 }.map {
+                ($0.element, PublishedImage(image: drawing, sourceName: $0.element, folder: "images/"))
+            })
+            for category in deck.categories {
+                for topic in category.topics {
+                    for (position, card) in topic.cards.enumerated() {
+                        let sectionHTML = try CardSectionHTML.render(card, renderer: renderer)
+                        let note: [String: Any]? = position % 3 == 0 ? ["html": "<p>a &lt;note&gt;</p>", "count": position + 1] : nil
+                        let page = PageRenderer.Page(title: card.title, root: SitePaths.root(of: SitePaths.card(card)), kind: "card")
+                        let entries = try #require(DeckPages.cardEntries(card, in: category, topic, position: position, sectionHTML: sectionHTML,
+                                                                         note: note, images: published))
+                        let context = DeckPages.card(card, in: category, topic, position: position, sectionHTML: sectionHTML, note: note,
+                                                     images: published)
+                        let shape = try #require(renderer.pageShape("card", entries: entries, page: page))
+                        #expect(shape.matches(renderer.pageContext(context, page: page)), "\(card.id)")
+                        checked += 1
+                    }
+                }
+            }
+        }
+        #expect(checked >= 20)
     }
 
     private static func renderer(site: [String: String]) throws -> PageRenderer {

@@ -111,6 +111,61 @@ enum DeckPages {
         ["anchor": "s\(index + 1)", "number": index + 1, "isLast": index == count - 1]
     }
 
+    /// The entries of ``card(_:in:_:position:sectionHTML:sectionKeys:note:images:)``'s context (without
+    /// `sectionKeys`) for a ``ContextShapeWriter``: the same values, without the dictionaries. `nil` when
+    /// the note has no shape (the page is then rendered from its dictionary).
+    static func cardEntries(_ card: Card, in category: DeckCategory, _ topic: DeckTopic, position: Int, sectionHTML: [String],
+                            note: [String: Any]?, images published: [String: PublishedImage] = [:])
+        -> [(key: String, value: ContextShapeWriter.Entry)]? {
+        let root = SitePaths.root(of: SitePaths.card(card))
+        let shown = card.images.filter { published[$0.file] != nil }
+        let sizes = shown.count > 1 ? ImageSizes.stripMany : ImageSizes.stripSingle
+        let images = shown.enumerated().compactMap { index, image -> [(key: String, value: ContextShapeWriter.Entry)]? in
+            guard let picture = published[image.file] else { return nil }
+            let fallback = picture.image.fallback
+            var entry: [(key: String, value: ContextShapeWriter.Entry)] = [
+                ("src", .text(picture.fallbackPath)), ("srcset", .text(picture.srcset(root: root))), ("sizes", .text(sizes)),
+                ("type", .text(picture.mediaType)), ("width", .number(fallback.width)), ("height", .number(fallback.height)),
+                ("zoom", .text(picture.zoomPath)), ("isLazy", .flag(index > 0)), ("number", .number(index + 1)),
+                ("count", .number(shown.count)), ("alt", .text(image.caption ?? "Image \(index + 1) of \(card.title)")),
+            ]
+            if let caption = image.caption { entry.append(("caption", .text(caption))) }
+            return entry
+        }
+        let count = card.sectionCount
+        let sections = ContextShapeWriter.Walked { writer in
+            writer.list(Array(0..<count)) { writer, index in
+                writer.dictionary([
+                    ("anchor", .text("s" + String(index + 1))), ("number", .number(index + 1)), ("isLast", .flag(index == count - 1)),
+                    ("html", .text(index < sectionHTML.count ? CardSectionHTML.embeddable(sectionHTML[index]) : "")),
+                ])
+            }
+        }
+        let crumbs = [("Contents", SitePaths.home), (category.title, SitePaths.category(category)), (topic.title, SitePaths.topic(category, topic))]
+        var entries: [(key: String, value: ContextShapeWriter.Entry)] = [
+            ("title", .text(card.title)), ("id", .text(card.id)), ("category", .text(card.category)), ("topic", .text(card.topic)),
+            ("topicKey", .text(category.slug + "/" + topic.slug)),
+            ("breadcrumbs", .value(ContextShapeWriter.Walked { writer in
+                writer.list(crumbs) { writer, crumb in writer.dictionary([("title", .text(crumb.0)), ("url", .text(crumb.1))]) }
+            })),
+            ("backURL", .text(SitePaths.topic(category, topic))),
+            ("images", .value(ContextShapeWriter.Walked { writer in writer.list(images) { writer, image in writer.dictionary(image) } })),
+            ("hasImages", .flag(!images.isEmpty)), ("hasManyImages", .flag(images.count > 1)),
+            ("sections", .value(sections)), ("hasSections", .flag(count > 0)), ("sectionCount", .number(count)),
+            ("position", .number(position + 1)), ("topicCount", .number(topic.cards.count)),
+        ]
+        if let slide = card.slide { entries.append(("slide", .text(slide))) }
+        for (key, neighbour) in [("previous", position - 1), ("next", position + 1)] where topic.cards.indices.contains(neighbour) {
+            let other = topic.cards[neighbour]
+            entries.append((key, .value(ContextShapeWriter.Walked { $0.dictionary([("title", .text(other.title)), ("url", .text(SitePaths.card(other)))]) })))
+        }
+        if let note {
+            guard let walked = ContextShapeWriter.Walked(note) else { return nil }
+            entries.append(("note", .value(walked)))
+        }
+        return entries
+    }
+
     /// A card page's context. `sectionHTML` is each section rendered by ``CardSectionHTML/render(_:renderer:)``
     /// (`html` in `sections`); with `sectionKeys`, each section also has the `card-section` keys, for a
     /// `card.md` that still includes that partial.

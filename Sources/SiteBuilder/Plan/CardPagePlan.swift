@@ -37,11 +37,20 @@ final class CardPagePlan: Sendable {
                                contents: topic.cardDigests, site: topic.renderer.siteDigest)
     }
 
-    /// The page's context, with the sections its study part rendered (or rendered now).
-    func context() throws -> [String: Any] {
-        let card = topic.topic.cards[position]
+    /// The page's context as entries and as its dictionary (made when asked for), from the sections
+    /// its study part rendered (or rendered now); no entries for a `card.md` that still reads the
+    /// `card-section` keys.
+    func shapedContext() throws -> PlannedFile.ShapedContext {
+        let card = topic.topic.cards[position], topic = self.topic, position = self.position
         let sectionHTML = try topic.handoff.take(card.id) ?? CardSectionHTML.render(card, renderer: topic.renderer)
-        return DeckPages.card(card, in: topic.category, topic.topic, position: position, sectionHTML: sectionHTML,
-                              sectionKeys: topic.sectionKeys, note: topic.study.noteContext(for: card.id), images: topic.images)
+        let note = topic.study.noteContext(for: card.id)
+        let context = {
+            DeckPages.card(card, in: topic.category, topic.topic, position: position, sectionHTML: sectionHTML,
+                           sectionKeys: topic.sectionKeys, note: note, images: topic.images)
+        }
+        guard !topic.sectionKeys else { return PlannedFile.ShapedContext(entries: nil, context: context) }
+        return PlannedFile.ShapedContext(entries: DeckPages.cardEntries(card, in: topic.category, topic.topic, position: position,
+                                                                        sectionHTML: sectionHTML, note: note, images: topic.images),
+                                         context: context)
     }
 }

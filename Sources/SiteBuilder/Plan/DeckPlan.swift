@@ -75,8 +75,8 @@ enum DeckPlan {
             // cards, copies of the topic's values in every closure were 60 MB of the plan.
             let plan = CardPagePlan(topic: shared, position: position)
             return PlannedFile(path: path, digest: { plan.digest() },
-                               recipe: .page(template: "card", page: PageRenderer.Page(title: card.title, root: SitePaths.root(of: path), kind: "card"),
-                                             context: { try plan.context() }))
+                               recipe: .shapedPage(template: "card", page: PageRenderer.Page(title: card.title, root: SitePaths.root(of: path), kind: "card"),
+                                                   make: { try plan.shapedContext() }))
         }
     }
 

@@ -37,6 +37,13 @@ extension PageWriter {
         switch file.recipe {
         case .page(let template, let page, let context):
             try renderer.write(template, context: try context(), page: page, to: file.path, output: output, digest: digest)
+        case .shapedPage(let template, let page, let make):
+            let shaped = try make()
+            guard let entries = shaped.entries, digest != nil else {
+                try renderer.write(template, context: shaped.context(), page: page, to: file.path, output: output, digest: digest)
+                return
+            }
+            try output.write(Data(renderer.render(template, entries: entries, page: page, context: shaped.context).utf8), to: file.path, digest: digest)
         case .data(let make):
             try output.write(try make(), to: file.path, digest: digest)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Templating
 
 /// One output of the build plan: where it goes, a digest of exactly the inputs it is made from, and
 /// how to make it. Planning renders nothing; ``PageWriter/make(_:renderer:problems:)`` makes only the
@@ -8,8 +9,18 @@ struct PlannedFile: Sendable {
     enum Recipe: Sendable {
         /// A Markdown template rendered with its context, inside the layout.
         case page(template: String, page: PageRenderer.Page, context: @Sendable () throws -> [String: Any])
+        /// A Markdown template rendered inside the layout from the entries of its context
+        /// (``PageRenderer/render(_:entries:page:context:)``); the context itself is made only when
+        /// swift-mustache needs it, or when `entries` is `nil`.
+        case shapedPage(template: String, page: PageRenderer.Page, make: @Sendable () throws -> ShapedContext)
         /// Bytes made by a function.
         case data(@Sendable () throws -> Data)
+    }
+
+    /// A page's context as entries for a ``ContextShapeWriter``, and as the dictionary they stand for.
+    struct ShapedContext {
+        var entries: [(key: String, value: ContextShapeWriter.Entry)]?
+        var context: () -> [String: Any]
     }
 
     /// The site-relative path.
@@ -23,6 +34,7 @@ struct PlannedFile: Sendable {
     /// Whether the file counts as a page of the site.
     var isPage: Bool {
         if case .page = recipe { return true }
+        if case .shapedPage = recipe { return true }
         return false
     }
 

@@ -81,15 +81,46 @@ struct PageRenderer: Sendable {
 
     /// Renders the Markdown template `template` with `context`, then wraps it in the layout.
     func render(_ template: String, context: [String: Any], page: Page) throws(TemplateError) -> String {
-        var context = context
-        context["root"] = page.root
-        context["site"] = siteValues.values
-        for (key, value) in siteValues.values where key.hasPrefix("has") { context[key] = value }
-        let markdown = try templates.render(template, with: context)
+        let markdown = try templates.render(template, with: pageContext(context, page: page))
         let body = MarkdownRenderer.html(from: markdown, allowRawHTML: true)
         return try wrap(body: body, page: page)
     }
 
+    /// `context` with what every page's template also reads: `root`, `site` and the site's `has…` flags.
+    func pageContext(_ context: [String: Any], page: Page) -> [String: Any] {
+        var context = context
+        context["root"] = page.root
+        context["site"] = siteValues.values
+        for (key, value) in siteValues.values where key.hasPrefix("has") { context[key] = value }
+        return context
+    }
+
+    /// The shape of ``pageContext(_:page:)`` for the context whose entries are `entries`; `nil` when the
+    /// site values have none.
+    func pageShape(_ template: String, entries: [(key: String, value: ContextShapeWriter.Entry)], page: Page) -> ContextShapeWriter? {
+        guard let walkedSite else { return nil }
+        var entries = entries
+        entries.append(("root", .text(page.root)))
+        entries.append(("site", .value(walkedSite)))
+        for (key, value) in siteValues.values where key.hasPrefix("has") {
+            guard let flag = value as? Bool else { return nil }
+            entries.append((key, .flag(flag)))
+        }
+        var shape = ContextShapeWriter(template: template)
+        shape.dictionary(entries)
+        return shape
+    }
+
+    /// Renders the Markdown template `template` from the context whose top-level `entries` are given
+    /// (``ContextShapeWriter/dictionary(_:)``), then wraps it in the layout: what
+    /// ``render(_:context:page:)`` gives for `context()`, which is made only when swift-mustache needs it.
+    func render(_ template: String, entries: [(key: String, value: ContextShapeWriter.Entry)], page: Page,
+                context: () -> [String: Any]) throws(TemplateError) -> String {
+        guard let shape = pageShape(template, entries: entries, page: page) else { return try render(template, context: context(), page: page) }
+        let markdown = try templates.render(template, shape: shape) { pageContext(context(), page: page) }
+        let body = MarkdownRenderer.html(from: markdown, allowRawHTML: true)
+        return try wrap(body: body, page: page)
+    }
 
     /// Wraps an HTML fragment in the layout.
     ///
