@@ -206,6 +206,10 @@ private struct ChunkPostings {
     private var codes: [[Int]] = []
     /// Term numbers with codes in the current document.
     private var touched: [Int] = []
+    /// The number of a recently seen word by a hash of its bytes (a direct-mapped cache): most words
+    /// repeat, and finding one here costs neither a string nor a dictionary lookup.
+    private var recent = [Int](repeating: -1, count: Self.recentSlots)
+    private static let recentSlots = 4096
 
     private mutating func number(of term: String) -> Int {
         if let known = numbers[term] { return known }
@@ -224,11 +228,34 @@ private struct ChunkPostings {
         codes[term].appendUnlessLast(code)
     }
 
-    private mutating func add(_ term: String, code: Int) {
-        let word = number(of: term)
+    /// Posts the word whose UTF-8 bytes are `bytes` on `code`.
+    private mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, code: Int) {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        let slot = Int(truncatingIfNeeded: (hash ^ hash >> 29) & UInt64(Self.recentSlots - 1))
+        let cached = recent[slot]
+        let word: Int
+        if cached >= 0, Self.spells(terms[cached], bytes) {
+            word = cached
+        } else {
+            word = number(of: String(decoding: bytes, as: UTF8.self))
+            recent[slot] = word
+        }
+        add(word: word, code: code)
+    }
+
+    /// Whether `term`'s UTF-8 bytes are `bytes`.
+    private static func spells(_ term: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard term.utf8.count == bytes.count else { return false }
+        return term.utf8.withContiguousStorageIfAvailable { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
+            ?? term.utf8.elementsEqual(bytes)
+    }
+
+    /// Posts word number `word` on `code`, and its stem (looked up the first time the word comes).
+    private mutating func add(word: Int, code: Int) {
         if !stemmed[word] {
             stemmed[word] = true
-            if let stem = SearchText.stemKey(term) { stemNumbers[word] = number(of: stem) }
+            if let stem = SearchText.stemKey(terms[word]) { stemNumbers[word] = number(of: stem) }
         }
         add(code, to: word)
         if let stem = stemNumbers[word] { add(code, to: stem) }
@@ -237,7 +264,7 @@ private struct ChunkPostings {
     /// Posts every term of `text` on `section`'s `field` in the current document.
     mutating func post(_ text: String, section: Int, field: PostingCode.Field) {
         let code = section << 2 | field.rawValue
-        SearchText.forEachTerm(in: text) { term in add(term, code: code) }
+        SearchText.forEachTermBytes(in: text) { bytes in add(bytes, code: code) }
     }
 
     /// Appends the current document's postings, as document `number`, to each term's list.

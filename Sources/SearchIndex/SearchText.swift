@@ -32,13 +32,19 @@ public enum SearchText {
     }
 
     /// Calls `body` with each normalised term of `text` in order, with repeats (what ``terms(in:)``
-    /// returns, without building the array: the index builder handles each term as it comes).
+    /// returns, without building the array).
+    static func forEachTerm(in text: String, _ body: (String) -> Void) {
+        forEachTermBytes(in: text) { body(String(decoding: $0, as: UTF8.self)) }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of each normalised term of `text` in order, with repeats: the
+    /// index builder looks most words up by their bytes, without making a string.
     ///
     /// Text is read as UTF-8 bytes, lower-casing ASCII words byte by byte, until the first non-ASCII
     /// byte; from the start of the word holding it, the rest goes through the general path
     /// (``forEachUnicodeTerm(in:_:)``), which gives ASCII words the same terms. No pass over the text
     /// is made only to learn whether it is ASCII.
-    static func forEachTerm(in text: String, _ body: (String) -> Void) {
+    static func forEachTermBytes(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var word: [UInt8] = []
         word.reserveCapacity(32)
         var offset = 0, wordStart = 0
@@ -48,15 +54,18 @@ public enum SearchText {
             case 0x41...0x5A: word.append(byte + 0x20)
             case 0x80...:
                 let start = text.utf8.index(text.utf8.startIndex, offsetBy: wordStart)
-                return forEachUnicodeTerm(in: text.unicodeScalars[start...], body)
+                return forEachUnicodeTerm(in: text.unicodeScalars[start...]) { term in
+                    var term = term
+                    term.withUTF8(body)
+                }
             default:
-                if !word.isEmpty && word.count <= maximumTermLength { body(String(decoding: word, as: UTF8.self)) }
+                if !word.isEmpty && word.count <= maximumTermLength { word.withUnsafeBufferPointer(body) }
                 word.removeAll(keepingCapacity: true)
                 wordStart = offset + 1
             }
             offset += 1
         }
-        if !word.isEmpty && word.count <= maximumTermLength { body(String(decoding: word, as: UTF8.self)) }
+        if !word.isEmpty && word.count <= maximumTermLength { word.withUnsafeBufferPointer(body) }
     }
 
     /// The general path of ``forEachTerm(in:_:)``, scalar by scalar. ASCII words (most words, even in

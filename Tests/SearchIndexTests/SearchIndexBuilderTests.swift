@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SearchIndex
+import TestSupport
 
 @Suite("Building the index")
 struct SearchIndexBuilderTests {
@@ -78,6 +79,33 @@ struct SearchIndexBuilderTests {
             let found = try #require(IndexFixtures.postings(of: term, in: bundle))
             #expect(found.map { [$0.0, $0.1, $0.2] } == expected.map { [$0.0, $0.1, $0.2] }, "\(term)")
         }
+    }
+
+    /// Thousands of distinct words of equal lengths (more than the tokeniser's cache of recent words has
+    /// slots, so many share one): each word's postings are exactly the documents that hold it.
+    @Test func manyDistinctWordsArePostedOnTheirOwnDocuments() throws {
+        var generator = SeededRandom(seed: 7)
+        let letters = Array("bcdfghjklmnpqrstvwxz")
+        let vocabulary = Array(Set((0..<6_000).map { _ in
+            String((0..<Int.random(in: 4...6, using: &generator)).map { _ in letters.randomElement(using: &generator)! })
+        })).sorted()
+        let documents = (0..<2_000).map { number in
+            let own = (0..<6).map { _ in vocabulary.randomElement(using: &generator)! }
+            return (own, SearchDocument(url: "d\(number).html", title: "", path: [], kind: .card,
+                                        sections: [SearchSection(anchor: "s1", header: "", text: own.joined(separator: " "))]))
+        }
+        let bundle = SearchIndexBuilder().build(documents.map(\.1))
+        var holders: [String: [Int]] = [:]
+        for (number, (own, _)) in documents.enumerated() {
+            for word in Set(own) { holders[word, default: []].append(number) }
+        }
+        #expect(holders.count > 4_096)
+        for (word, numbers) in holders {
+            let found = try #require(IndexFixtures.postings(of: word, in: bundle), "\(word)")
+            #expect(found.map(\.0) == numbers, "\(word)")
+        }
+        let indexed = Set(bundle.termShards.flatMap(\.terms).filter { !$0.hasPrefix("~") })
+        #expect(indexed == Set(holders.keys))
     }
 
     /// A builder with a memory reuses the chunks whose documents did not change, and still gives
