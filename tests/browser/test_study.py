@@ -251,6 +251,17 @@ class _Server:
         self.process.wait(timeout=10)
 
 
+def _complete_json(folder):
+    """The document of the one .json file in `folder` once it parses, else False (not there, or not
+    written whole yet)."""
+    for path in folder.glob("*.json"):
+        try:
+            return json.loads(path.read_text())
+        except (OSError, ValueError):
+            return False
+    return False
+
+
 def test_export_then_build_shows_the_exported_numbers(driver, site_url, site_dir, tmp_path, browser_errors):
     base, site = site_url(KIND), site_dir(KIND)
     topic, cards = _topic_with(site, 2)
@@ -267,9 +278,9 @@ def test_export_then_build_shows_the_exported_numbers(driver, site_url, site_dir
     button = WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "study-export"))
     WebDriverWait(driver, 10).until(lambda d: button.is_displayed())
     button.click()
-    WebDriverWait(driver, 15).until(lambda d: [p for p in downloads.glob("*.json")])
+    # The file can appear before Chromium has written it: wait until it holds the whole document.
+    data = WebDriverWait(driver, 15).until(lambda d: _complete_json(downloads))
     exported = next(downloads.glob("*.json"))
-    data = json.loads(exported.read_text())
     assert data["format"] == "loupe-study" and data["version"] == 1
     assert len(data["reviews"]) == 2
     try:
