@@ -78,21 +78,7 @@ struct FNV1a {
     /// The two lanes.
     var lanes: (UInt64, UInt64) { (a, b) }
 
-    /// The two lanes as 32 hexadecimal digits (fixed width, so two hashes never read alike), written
-    /// straight into the string: `String(radix:)` twice and a join were a tenth of a card's digest.
-    var hex: String {
-        let a = self.a, b = self.b
-        return String(unsafeUninitializedCapacity: 32) { buffer in
-            for digit in 0..<16 {
-                let shift = 60 - 4 * UInt64(digit)
-                buffer[digit] = Self.hexDigit(UInt8(truncatingIfNeeded: a >> shift) & 0xF)
-                buffer[16 + digit] = Self.hexDigit(UInt8(truncatingIfNeeded: b >> shift) & 0xF)
-            }
-            return 32
-        }
-    }
-
-    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") - 10 + nibble
-    }
+    /// The two lanes as 32 hexadecimal digits (fixed width, so two hashes never read alike): the text
+    /// of the ``RecordedHex`` a build records for them.
+    var hex: String { RecordedHex(high: a, low: b).text }
 }

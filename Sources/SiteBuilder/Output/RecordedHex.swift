@@ -29,29 +29,13 @@ struct RecordedHex: Hashable, Sendable {
 
     /// The text, as it was recorded.
     var text: String {
-        switch storage {
-        case .text(let text): text
-        case .words(let high, let low):
-            String(unsafeUninitializedCapacity: 32) { buffer in
-                for digit in 0..<16 {
-                    let shift = 60 - 4 * UInt64(digit)
-                    buffer[digit] = Self.digit(UInt8(truncatingIfNeeded: high >> shift) & 0xF)
-                    buffer[16 + digit] = Self.digit(UInt8(truncatingIfNeeded: low >> shift) & 0xF)
-                }
-                return 32
-            }
-        }
+        if case .text(let text) = storage { return text }
+        return withUTF8 { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Appends the text's UTF-8 bytes (the manifest's line), without making a string.
     func append(to bytes: inout [UInt8]) {
-        switch storage {
-        case .text(let text): bytes.append(contentsOf: text.utf8)
-        case .words(let high, let low):
-            for word in [high, low] {
-                for digit in 0..<16 { bytes.append(Self.digit(UInt8(truncatingIfNeeded: word >> (60 - 4 * UInt64(digit))) & 0xF)) }
-            }
-        }
+        withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// Calls `body` with the text's UTF-8 bytes, without making a string.
