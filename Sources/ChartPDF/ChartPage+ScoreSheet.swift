@@ -34,14 +34,20 @@ extension ChartPage {
         elements.append(.text(PageText("logMAR · Snellen 20/x · 6/x", x: columns.label, baseline: tableTop - 2, size: 7, isBold: true)))
         elements.append(.text(PageText("correct", x: columns.count, baseline: tableTop - 2, size: 7, isBold: true)))
         var boxes = GlyphPath()
+        // The optotypes' names, in one size small enough that the longest ends before the next column: a
+        // Landolt C or Tumbling E is named by its direction ("C down-right"), which at 9 pt ran into the
+        // next box.
+        let room = columns.step - box - 4
+        let longest = rows.flatMap(\.optotypes).map { TextMetrics.width(of: $0.description, size: 9, bold: true) }.max() ?? 0
+        let nameSize = min(9, 9 * room / max(longest, 0.1))
         for (index, row) in rows.enumerated() {
             let baseline = tableTop + (Double(index) + 0.65) * pitch
             let text = [row.step.description, AcuityNotation.snellenFeetLabel(row.step), AcuityNotation.snellenMetresLabel(row.step)].joined(separator: " · ")
             elements.append(.text(PageText(text, x: columns.label, baseline: baseline, size: 8)))
             for (slot, optotype) in row.optotypes.enumerated() {
                 let x = columns.first + Double(slot) * columns.step
-                elements.append(.text(PageText(optotype.description, x: x, baseline: baseline, size: 9, isBold: true)))
-                boxes.addRectangle(x: x + 8.5, y: baseline - box * 0.85, width: box, height: box)
+                boxes.addRectangle(x: x, y: baseline - box * 0.85, width: box, height: box)
+                elements.append(.text(PageText(optotype.description, x: x + box + 1, baseline: baseline, size: nameSize, isBold: true)))
             }
             elements.append(.text(PageText("___ / \(row.optotypes.count)", x: columns.count, baseline: baseline, size: 8)))
             lines.commands += [.move(to: PathPoint(m + 0.1, tableTop + Double(index + 1) * pitch)), .line(to: PathPoint(width - m - 0.1, tableTop + Double(index + 1) * pitch))]

@@ -98,6 +98,30 @@ struct ChartOutputTests {
         }
     }
 
+    @Test("no optotype name on a score sheet runs into a box: each follows its own box and ends before the next", arguments: OptotypeKind.allCases)
+    func scoreSheetNamesFitTheirColumns(optotype: OptotypeKind) throws {
+        for paper in [Paper.a4, .letter] {
+            let layout = try ChartLayout(spec: ChartSpec(distance: ViewingDistance(parsing: "20ft"), optotype: optotype, sequence: .chart1, paper: paper))
+            let page = ChartPage(scoreSheetOf: layout)
+            let boxes = page.elements.flatMap { element -> [Double] in
+                guard case let .stroke(path, width) = element, width == 0.25 else { return [] }
+                return path.commands.compactMap { if case let .move(point) = $0 { return point.x } else { return nil } }
+            }
+            let names = page.elements.compactMap { element -> PageText? in
+                if case let .text(text) = element, text.isBold, text.baseline > 60, !text.text.contains(" · ") { return text }
+                return nil
+            }.filter { name in layout.pages.flatMap(\.rows).contains { $0.row.optotypes.contains { $0.description == name.text } } }
+            #expect(names.count == boxes.count && !names.isEmpty, "\(optotype) \(paper)")
+            for name in names {
+                let end = name.x + TextMetrics.width(of: name.text, size: name.size, bold: true)
+                let ownBox = try #require(boxes.filter { $0 < name.x }.max(), "\(name.text)")
+                #expect(name.x - ownBox < 8, "\(optotype): \(name.text) is not beside its box")
+                #expect(boxes.allSatisfy { $0 <= ownBox || $0 >= end + 0.5 }, "\(optotype) \(paper): \(name.text) runs into the next box")
+                #expect(name.size >= 5, "\(optotype): \(name.text) at \(name.size) pt is too small to read")
+            }
+        }
+    }
+
     @Test("the score sheet matches its chart: every row's logMAR and optotypes in order, a box per optotype, the fields and the formula")
     func scoreSheet() throws {
         let layout = try ChartLayout(spec: ChartSpec(distance: ViewingDistance(parsing: "3m"), optotype: .sloan, sequence: .chart2, paper: .letter))
