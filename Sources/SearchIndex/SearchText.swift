@@ -40,32 +40,76 @@ public enum SearchText {
     /// Calls `body` with the UTF-8 bytes of each normalised term of `text` in order, with repeats: the
     /// index builder looks most words up by their bytes, without making a string.
     ///
-    /// Text is read as UTF-8 bytes, lower-casing ASCII words byte by byte, until the first non-ASCII
-    /// byte; from the start of the word holding it, the rest goes through the general path
-    /// (``forEachUnicodeTerm(in:_:)``), which gives ASCII words the same terms. No pass over the text
-    /// is made only to learn whether it is ASCII.
+    /// Text is read as UTF-8 bytes: an ASCII word is passed as it stands in the text, or lower-cased into a
+    /// scratch buffer when it has a capital. A non-ASCII scalar that is neither part of a word nor an
+    /// emoji (`→`, `–`, `·` …) separates words like a space; at any other, the rest of the text from
+    /// the start of the word holding it goes through the general path (``forEachUnicodeTerm(in:_:)``),
+    /// which gives ASCII words the same terms.
     static func forEachTermBytes(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        var word: [UInt8] = []
-        word.reserveCapacity(32)
-        var offset = 0, wordStart = 0
-        for byte in text.utf8 {
-            switch byte {
-            case 0x30...0x39, 0x61...0x7A: word.append(byte)
-            case 0x41...0x5A: word.append(byte + 0x20)
-            case 0x80...:
-                let start = text.utf8.index(text.utf8.startIndex, offsetBy: wordStart)
-                return forEachUnicodeTerm(in: text.unicodeScalars[start...]) { term in
-                    var term = term
-                    term.withUTF8(body)
+        let handled = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumTermLength) { scratch in
+                var index = 0, wordStart = 0, hasCapital = false
+                let count = bytes.count
+                func endWord(at end: Int) {
+                    let length = end - wordStart
+                    guard length > 0 && length <= maximumTermLength else { return }
+                    if !hasCapital { return body(UnsafeBufferPointer(rebasing: bytes[wordStart..<end])) }
+                    for offset in 0..<length {
+                        let byte = bytes[wordStart + offset]
+                        scratch[offset] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+                    }
+                    body(UnsafeBufferPointer(rebasing: scratch[..<length]))
                 }
-            default:
-                if !word.isEmpty && word.count <= maximumTermLength { word.withUnsafeBufferPointer(body) }
-                word.removeAll(keepingCapacity: true)
-                wordStart = offset + 1
+                while index < count {
+                    let byte = bytes[index]
+                    switch byte {
+                    case 0x30...0x39, 0x61...0x7A:
+                        index += 1
+                    case 0x41...0x5A:
+                        hasCapital = true
+                        index += 1
+                    case 0x80...:
+                        let (scalar, length) = Self.scalar(in: bytes, at: index)
+                        if isWordScalar(scalar) || isEmojiWord(scalar) {
+                            let start = text.utf8.index(text.utf8.startIndex, offsetBy: wordStart)
+                            forEachUnicodeTerm(in: text.unicodeScalars[start...]) { term in
+                                var term = term
+                                term.withUTF8(body)
+                            }
+                            return true
+                        }
+                        endWord(at: index)
+                        index += length
+                        wordStart = index
+                        hasCapital = false
+                    default:
+                        endWord(at: index)
+                        index += 1
+                        wordStart = index
+                        hasCapital = false
+                    }
+                }
+                endWord(at: count)
+                return true
             }
-            offset += 1
         }
-        if !word.isEmpty && word.count <= maximumTermLength { word.withUnsafeBufferPointer(body) }
+        if handled == nil { forEachUnicodeTerm(in: text[...].unicodeScalars) { term in var term = term; term.withUTF8(body) } }
+    }
+
+    /// The scalar whose valid UTF-8 starts at `index` (a lead byte, 0x80 or more), and its length in bytes.
+    @inline(__always)
+    private static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
+        let lead = UInt32(bytes[index])
+        @inline(__always) func next(_ offset: Int) -> UInt32 { UInt32(bytes[index + offset] & 0x3F) }
+        let value: UInt32, length: Int
+        if lead < 0xE0 {
+            (value, length) = ((lead & 0x1F) << 6 | next(1), 2)
+        } else if lead < 0xF0 {
+            (value, length) = ((lead & 0x0F) << 12 | next(1) << 6 | next(2), 3)
+        } else {
+            (value, length) = ((lead & 0x07) << 18 | next(1) << 12 | next(2) << 6 | next(3), 4)
+        }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
     }
 
     /// The general path of ``forEachTerm(in:_:)``, scalar by scalar. ASCII words (most words, even in

@@ -57,6 +57,24 @@ struct InfoParserTests {
         #expect(InfoParser.blocks(from: "-6.00 D") == [.text(line("-6.00 D"))])
     }
 
+    /// Trimming on bytes and splitting lines on bytes give what trimming and splitting by characters
+    /// give, on seeded text built from spaces, tabs, non-breaking spaces, combining marks (which join
+    /// the space before them), a prepended mark (which joins the space after it), line breaks and words.
+    @Test func byteTrimmingAndLineSplittingAgreeWithCharacters() {
+        let pieces = [" ", "  ", "\t", "\u{00A0}", "\u{0301}", "e\u{0301}", "\u{0600}", "\u{200D}", "x", "Retina", "é", "→", "\n", "\r\n",
+                      "\r", "👍🏽", "-"]
+        var random = SeededRandom(seed: 0x5EED_7E1D)
+        func next(_ bound: Int) -> Int { random.next(below: bound) }
+        for _ in 0..<20_000 {
+            let text = (0..<next(7)).map { _ in pieces[next(pieces.count)] }.joined()
+            #expect(text.trimmingSpaces == text.characterTrimmedSpaces, "\(text.debugDescription)")
+            let slice = ("<" + text + ">").dropFirst().dropLast()
+            #expect(slice.trimmingSpaces == slice.characterTrimmedSpaces, "\(text.debugDescription)")
+            let byCharacters = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+            #expect(InfoParser.lines(of: text).map(String.init) == byCharacters.map(String.init), "\(text.debugDescription)")
+        }
+    }
+
     @Test func headerLinesLoseTheirHashes() {
         #expect(InfoParser.headerLines(from: "# Due to X\n# May have Y\n#No space") == [line("Due to X"), line("May have Y"), line("No space")])
     }

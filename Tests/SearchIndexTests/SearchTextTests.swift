@@ -18,7 +18,7 @@ struct SearchTextTests {
         var random = SeededRandom(seed: 0x5EED_2026)
         func next(_ bound: Int) -> Int { random.next(below: bound) }
         let pieces = ["eye", "Retina", "OPTIC", "2", "x9", " ", "  ", "-", ",", "→", "é", "Sjö", "gren", "ΟΦΘ", "網膜", "👁️", "👍🏽",
-                      "\u{301}", "\t", "\n", "ς", String(repeating: "a", count: 47), String(repeating: "b", count: 49), "&", "<b>"]
+                      "\u{301}", "\t", "\n", "ς", "·", "–", "“", "\u{00A0}", "\u{200D}", "Ⅻ", "½", "MiXeD", "𝐀", "\u{FE0F}", "©", String(repeating: "a", count: 47), String(repeating: "b", count: 49), "&", "<b>"]
         for _ in 0..<3_000 {
             let text = (0..<next(12)).map { _ in pieces[next(pieces.count)] }.joined()
             var scalarPath: [String] = []

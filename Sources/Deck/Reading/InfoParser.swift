@@ -53,7 +53,35 @@ public enum InfoParser {
     static func lines(of cell: String) -> [Substring] { lines(of: cell[...]) }
 
     static func lines(of cell: Substring) -> [Substring] {
-        // Split on UTF-8 bytes: far faster than Character iteration, and line breaks are ASCII.
+        // Split on UTF-8 bytes (line breaks are ASCII), on the contiguous bytes where the text has them:
+        // far faster than Character iteration or stepping `UTF8View` indices.
+        let utf8 = cell.utf8
+        let cuts = utf8.withContiguousStorageIfAvailable { bytes -> [Range<Int>] in
+            var cuts: [Range<Int>] = []
+            var start = 0, index = 0
+            let count = bytes.count
+            while index < count {
+                let byte = bytes[index]
+                if byte == 0x0A || byte == 0x0D {
+                    cuts.append(start..<index)
+                    index += byte == 0x0D && index + 1 < count && bytes[index + 1] == 0x0A ? 2 : 1
+                    start = index
+                } else {
+                    index += 1
+                }
+            }
+            cuts.append(start..<count)
+            return cuts
+        }
+        guard let cuts else { return slowLines(of: cell) }
+        // A line break is a whole scalar, so every cut is a valid index of `cell`.
+        return cuts.map { cut in
+            cell[utf8.index(utf8.startIndex, offsetBy: cut.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: cut.upperBound)]
+        }
+    }
+
+    /// ``lines(of:)`` for text without contiguous UTF-8 (bridged or foreign strings).
+    private static func slowLines(of cell: Substring) -> [Substring] {
         var result: [Substring] = []
         var start = cell.startIndex
         let utf8 = cell.utf8
@@ -268,14 +296,36 @@ public enum InfoParser {
 }
 
 extension StringProtocol where UTF8View: BidirectionalCollection {
-    /// The text without leading and trailing spaces, tabs and non-breaking spaces.
+    /// The text without leading and trailing spaces, tabs and non-breaking spaces (whole characters:
+    /// a space a combining mark follows is part of that character and stays).
     var trimmingSpaces: String {
         // Fast path on UTF-8: nothing to trim at either end.
         if let first = utf8.first, let last = utf8.last, first != 0x20, first != 0x09, first != 0xC2, last != 0x20, last != 0x09, last != 0xA0 {
             return String(self)
         }
+        return asciiTrimmedSpaces ?? characterTrimmedSpaces
+    }
+
+    /// ``trimmingSpaces`` character by character: the definition the shortcuts must agree with.
+    var characterTrimmedSpaces: String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\u{00A0}" }
         guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
         return String(self[first...last])
+    }
+
+    /// ``trimmingSpaces`` on bytes, for the usual line whose trimmed text starts and ends with an ASCII
+    /// byte and whose only trimmed spaces are ASCII: there each space is a character of its own (no
+    /// ASCII scalar extends a character, and a space after an ASCII byte starts one). `nil` otherwise.
+    private var asciiTrimmedSpaces: String? {
+        let found = utf8.withContiguousStorageIfAvailable { bytes -> Range<Int>? in
+            var start = 0, end = bytes.count
+            while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+            while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+            guard start < end else { return start..<start }
+            return bytes[start] < 0x80 && bytes[end - 1] < 0x80 ? start..<end : nil
+        }
+        guard let range = found ?? nil else { return nil }
+        let startIndex = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        return String(self[startIndex..<utf8.index(startIndex, offsetBy: range.count)])
     }
 }
