@@ -3,27 +3,55 @@ public enum DecimalText {
     /// `value` rounded half away from zero to `places` decimals, always showing them (`5.80`);
     /// never prints `-0`.
     public static func fixed(_ value: Double, places: Int) -> String {
-        guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
-        var scale = 1.0
-        for _ in 0..<max(0, places) { scale *= 10 }
-        let scaled = (abs(value) * scale).rounded(.toNearestOrAwayFromZero)
-        let negative = value < 0 && scaled != 0
-        guard scaled < 9.0e15 else { return "\(value)" }
-        let integer = UInt64(scaled)
-        let divisor = UInt64(scale)
-        var text = String(integer / divisor)
-        if places > 0 {
-            let fraction = String(integer % divisor)  // ASCII digits: bytes are characters
-            text += "." + String(repeating: "0", count: places - fraction.utf8.count) + fraction
-        }
-        return negative ? "-" + text : text
+        format(value, places: places, trimmingZeros: false)
     }
 
     /// Like ``fixed(_:places:)`` but drops trailing zeros and a trailing point (`5.8`, `12`).
     public static func trimmed(_ value: Double, places: Int) -> String {
-        // On bytes: chart files format thousands of coordinates, and String's Foundation search
-        // and suffix tests were a few per cent of a whole site build.
-        let text = fixed(value, places: places)
+        format(value, places: places, trimmingZeros: true)
+    }
+
+    /// ``fixed(_:places:)``, or ``trimmed(_:places:)`` when `trimmingZeros`. The digits are written
+    /// into a buffer and made into one string: chart files format hundreds of thousands of
+    /// coordinates, and making strings for the whole part, the fraction and its padding, then joining
+    /// and trimming them, was a tenth of building a small site.
+    private static func format(_ value: Double, places: Int, trimmingZeros: Bool) -> String {
+        guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
+        let places = max(0, places)
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded(.toNearestOrAwayFromZero)
+        guard scaled < 9.0e15 else { return trimmingZeros ? withoutTrailingZeros("\(value)") : "\(value)" }
+        let negative = value < 0 && scaled != 0
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: places + 20) { buffer in
+            // From the last digit back: the fraction's `places` digits, the point, the whole part, the sign.
+            var integer = UInt64(scaled)
+            var start = buffer.count
+            func put(_ byte: UInt8) {
+                start -= 1
+                buffer[start] = byte
+            }
+            for _ in 0..<places {
+                put(UInt8(ascii: "0") + UInt8(integer % 10))
+                integer /= 10
+            }
+            if places > 0 { put(UInt8(ascii: ".")) }
+            repeat {
+                put(UInt8(ascii: "0") + UInt8(integer % 10))
+                integer /= 10
+            } while integer > 0
+            if negative { put(UInt8(ascii: "-")) }
+            var end = buffer.count
+            if trimmingZeros && places > 0 {
+                while buffer[end - 1] == UInt8(ascii: "0") { end -= 1 }
+                if buffer[end - 1] == UInt8(ascii: ".") { end -= 1 }
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+        }
+    }
+
+    /// `text` without trailing zeros after a point, nor a trailing point.
+    private static func withoutTrailingZeros(_ text: String) -> String {
         var bytes = Array(text.utf8)
         guard bytes.contains(UInt8(ascii: ".")) else { return text }
         while bytes.last == UInt8(ascii: "0") { bytes.removeLast() }

@@ -1,9 +1,23 @@
 import Testing
+import TestSupport
 @testable import ChartPDF
 @testable import Optotypes
 
 @Suite("Placing a chart on paper")
 struct ChartLayoutTests {
+    /// Label widths summed byte by byte for ASCII text equal the character-by-character sum, on seeded
+    /// labels with digits, capitals, wide and narrow letters, CR LF (one character), `·`, `—`, `×` and
+    /// a decomposed accent.
+    @Test func asciiLabelWidthsAgreeWithCharacters() {
+        let pieces = ["0", "9", "A", "M", "W", "w", "i", "r", "%", "-", " ", ".", "+", "\r\n", "\r", "\n", "·", "—", "–", "×", "e\u{0301}", "é", "20/20", "LogMAR"]
+        var random = SeededRandom(seed: 0x7E47_2026)
+        for _ in 0..<20_000 {
+            let text = (0..<random.next(below: 8)).map { _ in pieces[random.next(below: pieces.count)] }.joined()
+            let bold = random.next(below: 2) == 0
+            #expect(TextMetrics.width(of: text, size: 9, bold: bold) == TextMetrics.characterWidth(of: text, size: 9, bold: bold), "\(text.debugDescription)")
+        }
+    }
+
     static func spec(_ distance: String, _ kind: OptotypeKind = .sloan, paper: Paper = .a4, rows: String = "+1.0..-0.3",
                      scale: Double = 1, arrangement: SheetArrangement = .chart, dpi: Double = 600) throws -> ChartSpec {
         try ChartSpec(distance: ViewingDistance(parsing: distance), optotype: kind, sequence: .chart1, seed: 1, paper: paper,
