@@ -121,12 +121,40 @@ public struct SessionReporter: Sendable {
         }
     }
 
-    /// LF line endings, no trailing spaces on blank lines, exactly one trailing newline.
+    /// LF line endings (CR LF and lone CR become LF), at most one blank line in a row (template
+    /// sections leave runs behind), exactly one trailing newline. One pass over the bytes: Foundation's
+    /// replacing and searching, once per rule and per document, was a quarter of the CPU time of an
+    /// edit build of the default content.
     static func normalise(_ text: String) -> String {
-        var result = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 1)
+        var newlines = 0  // line breaks in a row just written
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            defer { previous = byte }
+            if byte == 0x0A && previous == 0x0D { continue }  // the LF of a CR LF, already written
+            if byte == 0x0A || byte == 0x0D {
+                newlines += 1
+                if newlines <= 2 { bytes.append(0x0A) }
+            } else {
+                newlines = 0
+                bytes.append(byte)
+            }
+        }
+        while bytes.last == 0x0A { bytes.removeLast() }
+        bytes.append(0x0A)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// ``normalise(_:)`` by literal string replacement: the definition the byte pass must agree with.
+    /// (Foundation's default, non-literal search skipped a run of line breaks a combining mark follows.)
+    static func normaliseByReplacing(_ text: String) -> String {
+        var result = text.replacingOccurrences(of: "\r\n", with: "\n", options: .literal)
+            .replacingOccurrences(of: "\r", with: "\n", options: .literal)
         while result.hasSuffix("\n") { result.removeLast() }
-        // Collapse runs of blank lines that template sections leave behind.
-        while result.contains("\n\n\n") { result = result.replacingOccurrences(of: "\n\n\n", with: "\n\n") }
+        while result.range(of: "\n\n\n", options: .literal) != nil {
+            result = result.replacingOccurrences(of: "\n\n\n", with: "\n\n", options: .literal)
+        }
         return result + "\n"
     }
 }

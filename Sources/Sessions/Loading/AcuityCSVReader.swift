@@ -98,7 +98,7 @@ enum AcuityCSVReader {
             failed = true
             log.error(message, at: SourceLocation(path: path, line: field?.line ?? row.line, column: field?.column ?? 1))
         }
-        func text(_ column: String) -> String { field(column)?.text.trimmingCharacters(in: .whitespaces) ?? "" }
+        func text(_ column: String) -> String { field(column)?.text.trimmingWhitespaces ?? "" }
 
         let sessionID = text("Session_ID")
         if sessionID.isEmpty { fail(field("Session_ID"), "Session_ID is empty; every row needs the id of its session") }

@@ -38,44 +38,7 @@ struct PhoneTimestamp: Equatable {
 
     /// Parses `text`; `nil` when it is not a timestamp in any of these forms.
     init?(parsing text: String) {
-        // Local digits to ASCII; bidi marks dropped; every kind of space to one space.
-        var normalised = ""
-        var localDigits = false
-        for scalar in text.unicodeScalars {
-            if scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue,
-               value >= 0, value <= 9, let digit = Int(exactly: value) {
-                if !scalar.isASCII { localDigits = true }
-                normalised += String(digit)
-            } else if ["\u{200E}", "\u{200F}", "\u{061C}"].contains(scalar) {
-                continue
-            } else if scalar.properties.isWhitespace {
-                normalised += " "
-            } else if scalar == "\u{066B}" { // Arabic decimal separator
-                normalised += "."
-            } else {
-                normalised.unicodeScalars.append(scalar)
-            }
-        }
-        normalised = normalised.trimmingCharacters(in: .whitespaces)
-        // A day-period marker before or after the time.
-        var isPM: Bool?
-        let lowered = normalised.lowercased()
-        for (marker, pm) in Self.dayPeriods {
-            if lowered.hasSuffix(marker) {
-                normalised = String(normalised.dropLast(marker.count)).trimmingCharacters(in: .whitespaces)
-                isPM = pm
-                break
-            }
-            if let range = lowered.range(of: " " + marker) {
-                // `2026-07-02 午後2:30:03.227`: the marker opens the time.
-                let offset = lowered.distance(from: lowered.startIndex, to: range.lowerBound)
-                let start = normalised.index(normalised.startIndex, offsetBy: offset)
-                let end = normalised.index(start, offsetBy: marker.count + 1)
-                normalised.replaceSubrange(start..<end, with: " ")
-                isPM = pm
-                break
-            }
-        }
+        let (normalised, localDigits, isPM) = Self.asciiNormalised(text).map { ($0, false, nil) } ?? Self.normalised(text)
         let parts = normalised.split(separator: " ", omittingEmptySubsequences: true)
         guard let datePart = parts.first, parts.count <= 2 else { return nil }
         let dateFields = datePart.split(separator: "-", omittingEmptySubsequences: false)
@@ -118,5 +81,59 @@ struct PhoneTimestamp: Equatable {
                   Timestamp(parsing: "2000-01-" + dateFields[2] + time) != nil else { return nil }
             self.timestamp = nil
         }
+    }
+
+    /// The start of ``init(parsing:)`` for ASCII text without a letter, as the app writes timestamps on
+    /// most phones (`nil` for any other text): its digits are ASCII, each whitespace becomes a space,
+    /// and there is no day-period marker (each has a letter or is not ASCII). What ``normalised(_:)``
+    /// gives such text, without searching it for every marker.
+    static func asciiNormalised(_ text: String) -> String? {
+        guard text.utf8.allSatisfy({ $0 < 0x80 && !(0x41...0x5A).contains($0 & 0xDF) }) else { return nil }
+        return String(decoding: text.utf8.map { (0x09...0x0D).contains($0) ? 0x20 : $0 }, as: UTF8.self).trimmingWhitespaces
+    }
+
+    /// The general path of the start of ``init(parsing:)``: local digits to ASCII, bidi marks dropped,
+    /// every kind of space to one space, trimmed; a day-period marker before or after the time taken
+    /// out. Returns the text, whether it had local digits, and whether the marker said afternoon.
+    static func normalised(_ text: String) -> (String, localDigits: Bool, isPM: Bool?) {
+        // Local digits to ASCII; bidi marks dropped; every kind of space to one space.
+        var normalised = ""
+        var localDigits = false
+        for scalar in text.unicodeScalars {
+            if scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue,
+               value >= 0, value <= 9, let digit = Int(exactly: value) {
+                if !scalar.isASCII { localDigits = true }
+                normalised += String(digit)
+            } else if ["\u{200E}", "\u{200F}", "\u{061C}"].contains(scalar) {
+                continue
+            } else if scalar.properties.isWhitespace {
+                normalised += " "
+            } else if scalar == "\u{066B}" { // Arabic decimal separator
+                normalised += "."
+            } else {
+                normalised.unicodeScalars.append(scalar)
+            }
+        }
+        normalised = normalised.trimmingCharacters(in: .whitespaces)
+        // A day-period marker before or after the time.
+        var isPM: Bool?
+        let lowered = normalised.lowercased()
+        for (marker, pm) in Self.dayPeriods {
+            if lowered.hasSuffix(marker) {
+                normalised = String(normalised.dropLast(marker.count)).trimmingCharacters(in: .whitespaces)
+                isPM = pm
+                break
+            }
+            if let range = lowered.range(of: " " + marker) {
+                // `2026-07-02 午後2:30:03.227`: the marker opens the time.
+                let offset = lowered.distance(from: lowered.startIndex, to: range.lowerBound)
+                let start = normalised.index(normalised.startIndex, offsetBy: offset)
+                let end = normalised.index(start, offsetBy: marker.count + 1)
+                normalised.replaceSubrange(start..<end, with: " ")
+                isPM = pm
+                break
+            }
+        }
+        return (normalised, localDigits, isPM)
     }
 }

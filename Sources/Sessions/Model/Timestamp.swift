@@ -36,7 +36,7 @@ public struct Timestamp: Sendable, Equatable, Hashable, Comparable, CustomString
     /// Parses `yyyy-MM-dd`, `yyyy-MM-ddTHH:mm[:ss[.SSS]]` (`T` or a space), optionally followed
     /// by `Z` or an offset `±HH:MM` / `±HHMM`. Returns `nil` for anything else or an impossible date.
     public init?(parsing text: String) {
-        let scalars = Array(text.trimmingCharacters(in: .whitespaces).unicodeScalars)
+        let scalars = Array(text.trimmingWhitespaces.unicodeScalars)
         var position = 0
         func digits(_ count: Int) -> Int? {
             guard position + count <= scalars.count else { return nil }
