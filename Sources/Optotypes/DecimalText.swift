@@ -14,7 +14,7 @@ public enum DecimalText {
     /// ``fixed(_:places:)``, or ``trimmed(_:places:)`` when `trimmingZeros`. The digits are written
     /// into a buffer and made into one string: chart files format hundreds of thousands of
     /// coordinates, and making strings for the whole part, the fraction and its padding, then joining
-    /// and trimming them, was a tenth of building a small site.
+    /// and trimming them, was 7 % of the instructions of building a 1,000-card site.
     private static func format(_ value: Double, places: Int, trimmingZeros: Bool) -> String {
         guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
         let places = max(0, places)
