@@ -112,7 +112,13 @@ public enum SiteGenerator {
                 return try memory.templates.library(files: files, directory: options.templates)
             }
         }
-        let content = SiteContent.load(options, sections: sections, log: &log)
+        // The chart files are rendered on another thread while the deck is read (which leaves a core
+        // idle for much of it).
+        var chartFiles: BackgroundValue<[Diagnostic]>?
+        defer { _ = chartFiles?.value }  // never left writing once the build has ended
+        let content = SiteContent.load(options, sections: sections, log: &log) { charts in
+            chartFiles = BackgroundValue { PageWriter.writeChartFiles(of: charts, to: output) }
+        }
         let loaded = clock.now - start
         let loadedPeak = PeakMemory.bytes
         var templates: TemplateLibrary?
@@ -130,6 +136,7 @@ public enum SiteGenerator {
         var pages = PageWriter(content: content, templates: templates, output: output, options: options)
         pages.previousSite = previousSite
         pages.searchChunks = searchChunks
+        pages.chartFiles = chartFiles
         pages.writeAll(log: &log)
         let seconds = Double(loaded.components.seconds) + Double(loaded.components.attoseconds) / 1e18
         var report = BuildReport(diagnostics: log.all, pageCount: pages.pageCount, fileCount: 0,

@@ -26,7 +26,10 @@ struct SiteContent: Sendable {
     var sessionDiagnostics: [Diagnostic] = []
 
     /// Reads the content folder; `sections` keeps the deck's parsed sections between builds.
-    static func load(_ options: BuildOptions, sections: (any SectionChunkStore)? = nil, log: inout DiagnosticLog) -> SiteContent? {
+    /// `chartsKnown` is called with the chart set as soon as it is known, before the deck is read (a
+    /// build renders the charts meanwhile: they depend on `loupe.yml` alone).
+    static func load(_ options: BuildOptions, sections: (any SectionChunkStore)? = nil, log: inout DiagnosticLog,
+                     chartsKnown: ([SiteChart]) -> Void = { _ in }) -> SiteContent? {
         let folder = ContentFolder(root: options.content)
         guard folder.isDirectory(options.content) else {
             log.error("content folder not found; pass --content with the folder holding deck/, about.md and loupe.yml",
@@ -35,6 +38,10 @@ struct SiteContent: Sendable {
         }
         let settings = SiteSettings.load(from: options.content.appendingPathComponent("loupe.yml"),
                                          displayPath: options.display("loupe.yml"), log: &log)
+        // The charts' problems are reported where they always were, after the deck's.
+        var chartLog = DiagnosticLog()
+        let charts = SiteChart.set(for: settings, display: options.display("loupe.yml"), log: &chartLog)
+        chartsKnown(charts)
         var reader = DeckReader(deckDirectory: options.content.appendingPathComponent("deck"),
                                 displayDirectory: options.display("deck"), forcedEncoding: options.deckEncoding)
         reader.memo = options.memory?.sections
@@ -55,7 +62,7 @@ struct SiteContent: Sendable {
             let catalog = BreedCatalog.load(from: breedFolder, displayPath: options.display("breeds"), log: &log)
             if !catalog.breeds.isEmpty { breeds = catalog }
         }
-        let charts = SiteChart.set(for: settings, display: options.display("loupe.yml"), log: &log)
+        log.merge(chartLog)
         guard let deck else { return nil }
         return SiteContent(settings: settings, deck: deck, aboutHTML: aboutHTML, breeds: breeds, charts: charts).withStudy(options, log: &log).withSessions(options)
     }

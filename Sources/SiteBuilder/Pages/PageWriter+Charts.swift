@@ -4,26 +4,13 @@ import Foundation
 import Optotypes
 
 extension PageWriter {
-    /// Writes each chart as PDF and SVG, and the Charts page.
+    /// Writes each chart as PDF and SVG (unless ``chartFiles`` did), and the Charts page.
     mutating func writeCharts(renderer: PageRenderer, problems: inout ProblemList) {
         guard !content.charts.isEmpty else { return }
-        // The files of each chart are independent: render them on every core.
-        let failures = SharedProblems()
-        let output = self.output
         let all = content.charts
-        DispatchQueue.concurrentPerform(iterations: all.count) { index in
-            let chart = all[index]
-            let stem = "charts/" + chart.spec.fileStem
-            do {
-                try Self.writeFiles(of: chart, stem: stem, to: output)
-            } catch let error as ChartError {
-                failures.add(.error("\(error)", at: SourceLocation(path: stem)))
-            } catch {
-                failures.add(error, writing: stem)
-            }
-        }
-        let failed = Set(failures.all.map(\.location.path))
-        problems.diagnostics.append(contentsOf: failures.all)
+        let failures = chartFiles?.value ?? Self.writeChartFiles(of: all, to: output)
+        let failed = Set(failures.map(\.location.path))
+        problems.diagnostics.append(contentsOf: failures)
         let results = all.map { chart -> [String: Any]? in
             let stem = "charts/" + chart.spec.fileStem
             guard !failed.contains(stem) else { return nil }
@@ -47,6 +34,24 @@ extension PageWriter {
         page("charts", context: ["title": "Charts", "charts": charts, "chartCount": charts.count,
                                  "breadcrumbs": [DeckPages.crumb("Contents", SitePaths.home)]],
              title: "Charts", path: "charts/index.html", kind: "charts", renderer: renderer, problems: &problems)
+    }
+
+    /// Writes each chart's files, on every core (they are independent); returns the problems, each at its
+    /// chart's file stem.
+    static func writeChartFiles(of charts: [SiteChart], to output: HashingOutput) -> [Diagnostic] {
+        let failures = SharedProblems()
+        DispatchQueue.concurrentPerform(iterations: charts.count) { index in
+            let chart = charts[index]
+            let stem = "charts/" + chart.spec.fileStem
+            do {
+                try writeFiles(of: chart, stem: stem, to: output)
+            } catch let error as ChartError {
+                failures.add(.error("\(error)", at: SourceLocation(path: stem)))
+            } catch {
+                failures.add(error, writing: stem)
+            }
+        }
+        return failures.all
     }
 
     /// One SVG per sheet (named after the sheet when there are several).

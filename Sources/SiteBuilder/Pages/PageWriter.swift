@@ -24,6 +24,9 @@ struct PageWriter {
     /// Where the search index's tokenised chunks and merged table are kept between builds; `nil` when
     /// nothing is written (`loupe check`).
     var searchChunks: SearchChunkFiles?
+    /// The chart files being written, with their problems (``writeChartFiles(of:to:)``); `nil`: written
+    /// with the Charts page.
+    var chartFiles: BackgroundValue<[Diagnostic]>?
 
     init(content: SiteContent, templates: TemplateLibrary, output: HashingOutput, options: BuildOptions) {
         self.content = content
