@@ -83,13 +83,19 @@ extension ChartPage {
 
     /// One tile: the part of the assembled chart in the sheet's window (clipped), trim and join marks, the sheet's
     /// label and a 100 mm ruler in the strip below the window.
-    init(tile: TileGrid.Tile, of layout: ChartLayout, grid: TileGrid, canvasElements: [PageElement]) {
+    /// `canvasBounds`, when given, holds ``bounds(of:)`` of each canvas element: an element clearly
+    /// outside this sheet's window is then passed over without being moved and measured again.
+    init(tile: TileGrid.Tile, of layout: ChartLayout, grid: TileGrid, canvasElements: [PageElement], canvasBounds: [PathBounds?]? = nil) {
         let g = layout.geometry
         let spec = layout.spec
         let dx = grid.windowX - tile.canvasX, dy = grid.windowY - tile.canvasY
         let window = PathBounds(minX: grid.windowX, minY: grid.windowY, maxX: grid.windowX + grid.windowWidth, maxY: grid.windowY + grid.windowHeight)
         var inside: [PageElement] = []
-        for element in canvasElements {
+        for (index, element) in canvasElements.enumerated() {
+            // A margin far above rounding (moved bounds differ from shifted ones by a few ulps) keeps the
+            // choice exactly the one measuring the moved element makes.
+            if let box = canvasBounds?[index] ?? nil, box.maxX + dx < window.minX - 1e-6 || box.minX + dx > window.maxX + 1e-6
+                || box.maxY + dy < window.minY - 1e-6 || box.minY + dy > window.maxY + 1e-6 { continue }
             guard let moved = Self.translate(element, dx: dx, dy: dy), let box = Self.bounds(of: moved),
                   box.maxX > window.minX, box.minX < window.maxX, box.maxY > window.minY, box.minY < window.maxY else { continue }
             inside.append(moved)

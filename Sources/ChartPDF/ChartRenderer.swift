@@ -12,7 +12,17 @@ public enum ChartRenderer {
     /// With `scoreSheet`, a recording form for the same sequence follows the chart (PDF: a last page; SVG: a sheet
     /// named `score`).
     public static func render(_ layout: ChartLayout, format: ChartFormat, scoreSheet: Bool = false) throws(ChartError) -> RenderedChart {
-        var pages = pages(of: layout)
+        try render(layout, pages: pages(of: layout), format: format, scoreSheet: scoreSheet)
+    }
+
+    /// The chart as PDF and as SVG (``render(_:format:scoreSheet:)`` for each), its sheets drawn once for both.
+    public static func renderPDFAndSVG(_ layout: ChartLayout) throws(ChartError) -> (pdf: RenderedChart, svg: RenderedChart) {
+        let pages = pages(of: layout)
+        return (try render(layout, pages: pages, format: .pdf, scoreSheet: false), try render(layout, pages: pages, format: .svg, scoreSheet: false))
+    }
+
+    private static func render(_ layout: ChartLayout, pages: [ChartPage], format: ChartFormat, scoreSheet: Bool) throws(ChartError) -> RenderedChart {
+        var pages = pages
         var names = sheetNames(of: layout)
         if scoreSheet {
             pages.append(ChartPage(scoreSheetOf: layout))
@@ -38,8 +48,9 @@ public enum ChartRenderer {
             return layout.pages.map { ChartPage(layout: layout, page: $0) }
         }
         let elements = ChartPage.canvasElements(layout: layout, canvas: canvas, grid: grid)
+        let bounds = elements.map(ChartPage.bounds(of:))  // once, not once per sheet
         return [ChartPage(coverOf: layout, grid: grid)]
-            + grid.tiles.map { ChartPage(tile: $0, of: layout, grid: grid, canvasElements: elements) }
+            + grid.tiles.map { ChartPage(tile: $0, of: layout, grid: grid, canvasElements: elements, canvasBounds: bounds) }
     }
 
     /// The score sheet alone (the site publishes it beside each chart).

@@ -54,17 +54,36 @@ enum SVGWriter {
         }
     }
 
+    /// The `d` attribute of `path`, written as bytes and made into one string (a chart's paths hold
+    /// hundreds of thousands of coordinates).
     private static func pathData(_ path: GlyphPath) -> String {
-        var parts: [String] = []
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(path.commands.count * 24)
+        func point(_ p: PathPoint) {
+            DecimalText.appendTrimmed(p.x, places: 4, to: &bytes)
+            bytes.append(UInt8(ascii: " "))
+            DecimalText.appendTrimmed(p.y, places: 4, to: &bytes)
+        }
         for command in path.commands {
             switch command {
-            case let .move(p): parts.append("M\(n(p.x)) \(n(p.y))")
-            case let .line(p): parts.append("L\(n(p.x)) \(n(p.y))")
-            case let .curve(p, c1, c2): parts.append("C\(n(c1.x)) \(n(c1.y)) \(n(c2.x)) \(n(c2.y)) \(n(p.x)) \(n(p.y))")
-            case .close: parts.append("Z")
+            case let .move(p):
+                bytes.append(UInt8(ascii: "M"))
+                point(p)
+            case let .line(p):
+                bytes.append(UInt8(ascii: "L"))
+                point(p)
+            case let .curve(p, c1, c2):
+                bytes.append(UInt8(ascii: "C"))
+                point(c1)
+                bytes.append(UInt8(ascii: " "))
+                point(c2)
+                bytes.append(UInt8(ascii: " "))
+                point(p)
+            case .close:
+                bytes.append(UInt8(ascii: "Z"))
             }
         }
-        return parts.joined()
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Millimetres to 4 decimals (0.1 µm), trailing zeros dropped.

@@ -3,25 +3,36 @@ public enum DecimalText {
     /// `value` rounded half away from zero to `places` decimals, always showing them (`5.80`);
     /// never prints `-0`.
     public static func fixed(_ value: Double, places: Int) -> String {
-        format(value, places: places, trimmingZeros: false)
+        withDigits(of: value, places: places, trimmingZeros: false) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Like ``fixed(_:places:)`` but drops trailing zeros and a trailing point (`5.8`, `12`).
     public static func trimmed(_ value: Double, places: Int) -> String {
-        format(value, places: places, trimmingZeros: true)
+        withDigits(of: value, places: places, trimmingZeros: true) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// ``fixed(_:places:)``, or ``trimmed(_:places:)`` when `trimmingZeros`. The digits are written
-    /// into a buffer and made into one string: chart files format hundreds of thousands of
-    /// coordinates, and making strings for the whole part, the fraction and its padding, then joining
-    /// and trimming them, was 7 % of the instructions of building a 1,000-card site.
-    private static func format(_ value: Double, places: Int, trimmingZeros: Bool) -> String {
-        guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
+    /// Appends ``trimmed(_:places:)``'s text to `bytes` as UTF-8, without making a string (a chart's
+    /// paths write hundreds of thousands of coordinates).
+    public static func appendTrimmed(_ value: Double, places: Int, to bytes: inout [UInt8]) {
+        withDigits(of: value, places: places, trimmingZeros: true) { bytes.append(contentsOf: $0) }
+    }
+
+    /// Calls `body` with the UTF-8 of ``fixed(_:places:)``, or of ``trimmed(_:places:)`` when
+    /// `trimmingZeros`. The digits are written into a buffer: making strings for the whole part, the
+    /// fraction and its padding, then joining and trimming them, was 7 % of the instructions of
+    /// building a 1,000-card site.
+    private static func withDigits<Result>(of value: Double, places: Int, trimmingZeros: Bool,
+                                           _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        func text(_ text: String) -> Result {
+            var text = trimmingZeros ? withoutTrailingZeros(text) : text
+            return text.withUTF8(body)
+        }
+        guard value.isFinite else { return text(value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf")) }
         let places = max(0, places)
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
         let scaled = (abs(value) * scale).rounded(.toNearestOrAwayFromZero)
-        guard scaled < 9.0e15 else { return trimmingZeros ? withoutTrailingZeros("\(value)") : "\(value)" }
+        guard scaled < 9.0e15 else { return text("\(value)") }
         let negative = value < 0 && scaled != 0
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: places + 20) { buffer in
             // From the last digit back: the fraction's `places` digits, the point, the whole part, the sign.
@@ -46,7 +57,7 @@ public enum DecimalText {
                 while buffer[end - 1] == UInt8(ascii: "0") { end -= 1 }
                 if buffer[end - 1] == UInt8(ascii: ".") { end -= 1 }
             }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+            return body(UnsafeBufferPointer(rebasing: buffer[start..<end]))
         }
     }
 

@@ -5,6 +5,25 @@ import TestSupport
 
 @Suite("Placing a chart on paper")
 struct ChartLayoutTests {
+    /// A tiled chart's sheets are the same whether each sheet measures every canvas element moved onto
+    /// it, or first passes over those its bounds put clearly outside the sheet.
+    @Test func tiledSheetsAreTheSameWithTheBoundsShortcut() throws {
+        var tiled = 0
+        for (distance, kind, paper) in [("20ft", OptotypeKind.landoltC, Paper.a4), ("6m", .sloan, .letter), ("4m", .tumblingE, .a4)] {
+            let layout = try ChartLayout(spec: Self.spec(distance, kind, paper: paper))
+            guard let grid = layout.tiling, let canvas = layout.canvas else { continue }
+            tiled += 1
+            let elements = ChartPage.canvasElements(layout: layout, canvas: canvas, grid: grid)
+            let bounds = elements.map(ChartPage.bounds(of:))
+            for tile in grid.tiles {
+                let shortcut = ChartPage(tile: tile, of: layout, grid: grid, canvasElements: elements, canvasBounds: bounds)
+                let measured = ChartPage(tile: tile, of: layout, grid: grid, canvasElements: elements)
+                #expect(SVGWriter.write([shortcut], title: "t") == SVGWriter.write([measured], title: "t"), "\(distance) \(kind) sheet \(tile.label)")
+            }
+        }
+        #expect(tiled >= 2)
+    }
+
     /// Label widths summed byte by byte for ASCII text equal the character-by-character sum, on seeded
     /// labels with digits, capitals, wide and narrow letters, CR LF (one character), `·`, `—`, `×` and
     /// a decomposed accent.

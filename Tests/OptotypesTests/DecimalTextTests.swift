@@ -15,6 +15,9 @@ struct DecimalTextTests {
         #expect(DecimalText.trimmed(-0.0001, places: 2) == "0")
         #expect(DecimalText.trimmed(1e17, places: 2) == "1e+17")
         #expect(DecimalText.fixed(.nan, places: 2) == "nan" && DecimalText.trimmed(-.infinity, places: 1) == "-inf")
+        var bytes: [UInt8] = []
+        DecimalText.appendTrimmed(1.5e16, places: 2, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "1.5e+16")
     }
 
     /// The buffer-writing formatter gives what joining the whole part, padding and fraction as strings
@@ -27,6 +30,9 @@ struct DecimalTextTests {
             let places = random.next(below: 7)
             #expect(DecimalText.fixed(value, places: places) == Self.fixed(value, places: places), "\(value) \(places)")
             #expect(DecimalText.trimmed(value, places: places) == Self.trimmed(value, places: places), "\(value) \(places)")
+            var bytes: [UInt8] = [UInt8(ascii: "L")]
+            DecimalText.appendTrimmed(value, places: places, to: &bytes)
+            #expect(bytes == Array(("L" + Self.trimmed(value, places: places)).utf8), "\(value) \(places)")
         }
     }
 

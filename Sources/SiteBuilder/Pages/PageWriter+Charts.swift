@@ -67,8 +67,7 @@ extension PageWriter {
         let digest = "chart-1|" + String(describing: chart.spec)
         let paths = [stem + ".pdf", stem + "-score.pdf", stem + "-preview.svg"] + sheetPaths
         if paths.allSatisfy({ output.reuse($0, digest: digest) != nil }) { return }
-        let pdf = try ChartRenderer.render(chart.layout, format: .pdf)
-        let svg = try ChartRenderer.render(chart.layout, format: .svg)
+        let (pdf, svg) = try ChartRenderer.renderPDFAndSVG(chart.layout)
         try output.write(Data(pdf.data), to: stem + ".pdf", digest: digest)
         try output.write(Data(ChartRenderer.scoreSheet(of: chart.layout)), to: stem + "-score.pdf", digest: digest)
         let sheets = svg.sheets.count > 1 ? svg.sheets.map(\.data) : [svg.data]
