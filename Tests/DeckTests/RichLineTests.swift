@@ -1,5 +1,6 @@
 @testable import Deck
 import Testing
+import TestSupport
 
 @Suite("Rich lines")
 struct RichLineTests {
@@ -14,6 +15,24 @@ struct RichLineTests {
         #expect(RichLine(styled).plainText == "Fuchs guttae on the endothelium")
         #expect(RichLine(single).plainText == "underlined")
         #expect(RichLine(plain).plainText == "Autosomal dominant")
+    }
+
+    /// Lines' plain text, built in one reserved string, is their runs' texts joined, the lines joined
+    /// by the separator, on seeded lines of styled and unstyled runs (empty ones and none included).
+    @Test func plainTextOfLinesIsTheirRunsJoined() {
+        let texts = ["", "a", "Fuchs ", "é→", "guttae", " ", "網膜", "\u{0301}x"]
+        var random = SeededRandom(seed: 0x9A17_2026)
+        for _ in 0..<5_000 {
+            let lines = (0..<random.next(below: 5)).map { _ in
+                RichLine((0..<random.next(below: 4)).map { _ in
+                    TextRun(texts[random.next(below: texts.count)], style: random.next(below: 2) == 0 ? [] : .bold)
+                })
+            }
+            let separator = ["\n", " ", ""][random.next(below: 3)]
+            let expected = lines.map { $0.runs.map(\.text).joined() }.joined(separator: separator)
+            #expect(RichLine.plainText(of: lines, separator: separator) == expected)
+            for line in lines { #expect(line.plainText == line.runs.map(\.text).joined()) }
+        }
     }
 
     @Test func equalityFollowsTheRunsAndEmptinessIsNoRuns() {

@@ -72,10 +72,14 @@ public struct RichLine: Sendable, Equatable {
     /// lines of every section of the deck).
     public static func plainText(of lines: some Collection<RichLine>, separator: String) -> String {
         if lines.count == 1, let line = lines.first { return line.plainText }
+        // Its length first, so the string is allocated once rather than grown line by line.
+        var length = separator.utf8.count * max(0, lines.count - 1)
+        for line in lines { length += line.plainLength }
         var text = ""
+        text.reserveCapacity(length)
         for (index, line) in lines.enumerated() {
             if index > 0 { text += separator }
-            text += line.plainText
+            line.appendPlainText(to: &text)
         }
         return text
     }
@@ -83,8 +87,29 @@ public struct RichLine: Sendable, Equatable {
     /// The text without styles.
     public var plainText: String {
         switch storage {
-        case .plain(let text): text
-        case .runs(let runs): runs.map(\.text).joined()
+        case .plain(let text): return text
+        case .runs(let runs):
+            if runs.count == 1 { return runs[0].text }
+            var text = ""
+            text.reserveCapacity(plainLength)
+            appendPlainText(to: &text)
+            return text
+        }
+    }
+
+    /// The length of ``plainText`` in UTF-8 bytes.
+    private var plainLength: Int {
+        switch storage {
+        case .plain(let text): text.utf8.count
+        case .runs(let runs): runs.reduce(0) { $0 + $1.text.utf8.count }
+        }
+    }
+
+    /// Appends ``plainText`` to `text`.
+    private func appendPlainText(to text: inout String) {
+        switch storage {
+        case .plain(let plain): text += plain
+        case .runs(let runs): for run in runs { text += run.text }
         }
     }
 }
