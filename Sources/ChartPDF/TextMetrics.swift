@@ -12,7 +12,12 @@ enum TextMetrics {
         } else {
             for character in text { units += advance(character) }
         }
-        return units / 1000 * size * pointsToMillimetres * (bold ? 1.05 : 1)
+        return millimetres(units, size: size, bold: bold)
+    }
+
+    /// `units` (per 1000 em) in mm at `size` points.
+    private static func millimetres(_ units: Double, size: Double, bold: Bool) -> Double {
+        units / 1000 * size * pointsToMillimetres * (bold ? 1.05 : 1)
     }
 
     /// ``advance(_:)`` of each ASCII character, by its code.
@@ -36,6 +41,6 @@ enum TextMetrics {
 
     /// ``width(of:size:bold:)`` character by character: the definition the byte path must agree with.
     static func characterWidth(of text: String, size: Double, bold: Bool = false) -> Double {
-        text.reduce(0.0) { $0 + advance($1) } / 1000 * size * pointsToMillimetres * (bold ? 1.05 : 1)
+        millimetres(text.reduce(0.0) { $0 + advance($1) }, size: size, bold: bold)
     }
 }

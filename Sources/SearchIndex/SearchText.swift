@@ -69,7 +69,7 @@ public enum SearchText {
                         hasCapital = true
                         index += 1
                     case 0x80...:
-                        let (scalar, length) = Self.scalar(in: bytes, at: index)
+                        let scalar = text.unicodeScalars[text.utf8.index(text.utf8.startIndex, offsetBy: index)]
                         if isWordScalar(scalar) || isEmojiWord(scalar) {
                             let start = text.utf8.index(text.utf8.startIndex, offsetBy: wordStart)
                             forEachUnicodeTerm(in: text.unicodeScalars[start...]) { term in
@@ -79,7 +79,7 @@ public enum SearchText {
                             return true
                         }
                         endWord(at: index)
-                        index += length
+                        index += UTF8.width(scalar)
                         wordStart = index
                         hasCapital = false
                     default:
@@ -94,22 +94,6 @@ public enum SearchText {
             }
         }
         if handled == nil { forEachUnicodeTerm(in: text[...].unicodeScalars) { term in var term = term; term.withUTF8(body) } }
-    }
-
-    /// The scalar whose valid UTF-8 starts at `index` (a lead byte, 0x80 or more), and its length in bytes.
-    @inline(__always)
-    private static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
-        let lead = UInt32(bytes[index])
-        @inline(__always) func next(_ offset: Int) -> UInt32 { UInt32(bytes[index + offset] & 0x3F) }
-        let value: UInt32, length: Int
-        if lead < 0xE0 {
-            (value, length) = ((lead & 0x1F) << 6 | next(1), 2)
-        } else if lead < 0xF0 {
-            (value, length) = ((lead & 0x0F) << 12 | next(1) << 6 | next(2), 3)
-        } else {
-            (value, length) = ((lead & 0x07) << 18 | next(1) << 12 | next(2) << 6 | next(3), 4)
-        }
-        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
     }
 
     /// The general path of ``forEachTerm(in:_:)``, scalar by scalar. ASCII words (most words, even in

@@ -55,29 +55,29 @@ public enum InfoParser {
     static func lines(of cell: Substring) -> [Substring] {
         // Split on UTF-8 bytes (line breaks are ASCII), on the contiguous bytes where the text has them:
         // far faster than Character iteration or stepping `UTF8View` indices.
+        // A line break is a whole scalar, so every byte offset cut at is a valid index of `cell`.
         let utf8 = cell.utf8
-        let cuts = utf8.withContiguousStorageIfAvailable { bytes -> [Range<Int>] in
-            var cuts: [Range<Int>] = []
+        let lines = utf8.withContiguousStorageIfAvailable { bytes -> [Substring] in
+            func line(_ start: Int, _ end: Int) -> Substring {
+                cell[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
+            }
+            var lines: [Substring] = []
             var start = 0, index = 0
             let count = bytes.count
             while index < count {
                 let byte = bytes[index]
                 if byte == 0x0A || byte == 0x0D {
-                    cuts.append(start..<index)
+                    lines.append(line(start, index))
                     index += byte == 0x0D && index + 1 < count && bytes[index + 1] == 0x0A ? 2 : 1
                     start = index
                 } else {
                     index += 1
                 }
             }
-            cuts.append(start..<count)
-            return cuts
+            lines.append(line(start, count))
+            return lines
         }
-        guard let cuts else { return slowLines(of: cell) }
-        // A line break is a whole scalar, so every cut is a valid index of `cell`.
-        return cuts.map { cut in
-            cell[utf8.index(utf8.startIndex, offsetBy: cut.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: cut.upperBound)]
-        }
+        return lines ?? slowLines(of: cell)
     }
 
     /// ``lines(of:)`` for text without contiguous UTF-8 (bridged or foreign strings).
