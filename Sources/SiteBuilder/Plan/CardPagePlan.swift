@@ -1,5 +1,6 @@
 import Deck
 import Foundation
+import MarkdownHTML
 
 /// What a card page is made from: its position in a topic whose values every card page of the topic
 /// shares.
@@ -39,18 +40,26 @@ final class CardPagePlan: Sendable {
 
     /// The page's context as entries and as its dictionary (made when asked for), from the sections
     /// its study part rendered (or rendered now); no entries for a `card.md` that still reads the
-    /// `card-section` keys.
+    /// `card-section` keys. libcmark need not read the sections' HTML a second time: the context holds
+    /// a marker line for each, and they are spliced in (`card.md` sets each apart with blank lines).
     func shapedContext() throws -> PlannedFile.ShapedContext {
         let card = topic.topic.cards[position], topic = self.topic, position = self.position
         let sectionHTML = try topic.handoff.take(card.id) ?? CardSectionHTML.render(card, renderer: topic.renderer)
         let note = topic.study.noteContext(for: card.id)
-        let context = {
-            DeckPages.card(card, in: topic.category, topic.topic, position: position, sectionHTML: sectionHTML,
-                           sectionKeys: topic.sectionKeys, note: note, images: topic.images)
+        func shaped(_ sectionHTML: [String]) -> PlannedFile.ShapedContext {
+            let context = {
+                DeckPages.card(card, in: topic.category, topic.topic, position: position, sectionHTML: sectionHTML,
+                               sectionKeys: topic.sectionKeys, note: note, images: topic.images)
+            }
+            guard !topic.sectionKeys else { return PlannedFile.ShapedContext(entries: nil, context: context) }
+            return PlannedFile.ShapedContext(entries: DeckPages.cardEntries(card, in: topic.category, topic.topic, position: position,
+                                                                            sectionHTML: sectionHTML, note: note, images: topic.images),
+                                             context: context)
         }
-        guard !topic.sectionKeys else { return PlannedFile.ShapedContext(entries: nil, context: context) }
-        return PlannedFile.ShapedContext(entries: DeckPages.cardEntries(card, in: topic.category, topic.topic, position: position,
-                                                                        sectionHTML: sectionHTML, note: note, images: topic.images),
-                                         context: context)
+        guard !topic.sectionKeys, !sectionHTML.isEmpty else { return shaped(sectionHTML) }
+        var marked = shaped(sectionHTML.indices.map(MarkdownRenderer.blockMarker))
+        marked.splicedBlocks = sectionHTML.map(CardSectionHTML.embeddable)
+        marked.unspliced = { shaped(sectionHTML) }
+        return marked
     }
 }

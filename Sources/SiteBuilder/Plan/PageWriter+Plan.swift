@@ -38,7 +38,15 @@ extension PageWriter {
         case .page(let template, let page, let context):
             try renderer.write(template, context: try context(), page: page, to: file.path, output: output, digest: digest)
         case .shapedPage(let template, let page, let make):
-            let shaped = try make()
+            var shaped = try make()
+            if let unspliced = shaped.unspliced {
+                if digest != nil, let entries = shaped.entries, let html = try renderer.render(
+                    template, entries: entries, page: page, splicing: shaped.splicedBlocks, context: shaped.context) {
+                    try output.write(Data(html.utf8), to: file.path, digest: digest)
+                    return
+                }
+                shaped = unspliced()
+            }
             guard let entries = shaped.entries, digest != nil else {
                 try renderer.write(template, context: shaped.context(), page: page, to: file.path, output: output, digest: digest)
                 return

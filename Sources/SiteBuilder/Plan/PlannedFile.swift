@@ -21,6 +21,12 @@ struct PlannedFile: Sendable {
     struct ShapedContext {
         var entries: [(key: String, value: ContextShapeWriter.Entry)]?
         var context: () -> [String: Any]
+        /// HTML blocks (a card's sections) that `entries` and `context` hold a
+        /// ``MarkdownHTML/MarkdownRenderer/blockMarker(_:)`` line for: spliced in after libcmark has
+        /// read the rest of the page (``PageRenderer/render(_:entries:page:splicing:context:)``).
+        var splicedBlocks: [String] = []
+        /// The same context with the blocks written in, for when they cannot be spliced.
+        var unspliced: (() -> ShapedContext)? = nil
     }
 
     /// The site-relative path.

@@ -122,6 +122,18 @@ struct PageRenderer: Sendable {
         return try wrap(body: body, page: page)
     }
 
+    /// ``render(_:entries:page:context:)`` for entries (and a context) that hold
+    /// ``MarkdownRenderer/blockMarker(_:)`` lines where the HTML `blocks` go: libcmark reads the page
+    /// without them and they are spliced in verbatim (``MarkdownRenderer/html(from:splicing:)``), the
+    /// same bytes as rendering the page with the blocks written in. `nil` when they cannot be spliced.
+    func render(_ template: String, entries: [(key: String, value: ContextShapeWriter.Entry)], page: Page, splicing blocks: [String],
+                context: () -> [String: Any]) throws(TemplateError) -> String? {
+        guard let shape = pageShape(template, entries: entries, page: page) else { return nil }
+        let markdown = try templates.render(template, shape: shape) { pageContext(context(), page: page) }
+        guard let body = MarkdownRenderer.html(from: markdown, splicing: blocks) else { return nil }
+        return try wrap(body: body, page: page)
+    }
+
     /// Wraps an HTML fragment in the layout.
     ///
     /// The layout is rendered once per page shape with markers in place of the title and body, then
