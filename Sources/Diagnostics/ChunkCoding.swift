@@ -113,7 +113,7 @@ public struct ChunkReader {
     /// path that looks up type metadata on every call (3 % of a cold build, decoding card sections);
     /// decoding with repairs is the specialised fast path, and the result is the input only when
     /// nothing was repaired.
-    static func validUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    public static func validUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         guard let start = bytes.baseAddress, !bytes.isEmpty else { return "" }
         var text = String(decoding: bytes, as: UTF8.self)
         let isUnrepaired = text.utf8.count == bytes.count

@@ -95,6 +95,34 @@ struct SectionChunkTests {
         #expect(SectionChunkCoding.decodeRow(chunk.chunk[ranges[3].lowerBound..<ranges[4].upperBound]) == nil, "two rows are not one")
     }
 
+    /// Search reads each section's plain text straight from the row's bytes: the decoded sections' texts,
+    /// for every block kind and style, and damaged rows refused as decoding refuses them.
+    @Test func plainTextsReadFromTheBytesAreTheDecodedSectionsTexts() throws {
+        let deck = try #require(try Self.read(DeckFixture.rows(Self.rows(count: 300, seed: 11))))
+        let cards = deck.categories.flatMap(\.topics).flatMap(\.cards)
+        var styled = 0, multiline = 0
+        for card in cards {
+            guard case .encoded(let row, _) = card.storedSections else {
+                Issue.record("card \(card.id) keeps parsed sections"); continue
+            }
+            let sections = try #require(SectionChunkCoding.decodeRow(row))
+            #expect(SectionChunkCoding.plainTexts(ofRow: row) == sections.map(SectionPlainText.init))
+            #expect(card.sectionTexts == sections.map(SectionPlainText.init))
+            styled += sections.flatMap(\.info).count { $0.line.unstyledText == nil }
+            multiline += sections.count { $0.header.count > 1 && $0.info.count > 1 }
+            var damaged = Array(row)
+            damaged[damaged.count / 2] = 0xFF
+            let decoded = SectionChunkCoding.decodeRow(damaged[...])
+            #expect(SectionChunkCoding.plainTexts(ofRow: damaged[...]) == decoded?.map(SectionPlainText.init))
+            #expect(SectionChunkCoding.plainTexts(ofRow: row.dropLast()) == nil)
+        }
+        #expect(styled > 100 && multiline > 100)
+        let parsed = cards[3].sections
+        var card = cards[3]
+        card.sections = parsed
+        #expect(card.sectionTexts == parsed.map(SectionPlainText.init))
+    }
+
     @Test func aChunkKeptInMemoryHasNoSpareCapacity() throws {
         let cards = try #require(try Self.read(DeckFixture.rows(Self.rows(count: 40, seed: 9)))).categories.flatMap(\.topics).flatMap(\.cards)
         let chunk = SectionChunkCoding.encodeRows(cards.map(\.sections)).chunk

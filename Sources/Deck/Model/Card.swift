@@ -67,6 +67,9 @@ public struct Card: Sendable, Equatable, Identifiable {
         get { box.fields.sections.sections }
         set { unique().fields.sections = .parsed(newValue) }
     }
+    /// Each section's header and info as plain text (``CardSection/headerText``,
+    /// ``CardSection/infoText``), without decoding the sections of a card read from a deck.
+    public var sectionTexts: [SectionPlainText] { box.fields.sections.plainTexts }
     /// How many sections the card has, without decoding them.
     public var sectionCount: Int { box.fields.sections.count }
     /// The sections in the form the card keeps them.

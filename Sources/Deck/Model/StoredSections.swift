@@ -28,6 +28,18 @@ enum StoredSections: Sendable {
         }
     }
 
+    /// Each section's plain text; read from the bytes of encoded sections without decoding them.
+    var plainTexts: [SectionPlainText] {
+        switch self {
+        case .parsed(let sections): return sections.map(SectionPlainText.init)
+        case .encoded(let row, _):
+            guard let texts = SectionChunkCoding.plainTexts(ofRow: row) else {
+                preconditionFailure("a card's encoded sections were checked when the card was made")
+            }
+            return texts
+        }
+    }
+
     /// How many sections there are, without decoding them.
     var count: Int {
         switch self {

@@ -23,15 +23,13 @@ enum SearchDocuments {
             return SearchDocument(url: url, title: card.title, path: path, kind: .card, sections: sections(of: card))
         }
         return SearchDocument(url: url, title: card.title, path: path, kind: .card, sectionCount: card.sectionCount,
-                              sectionsDigest: digest, sections: { sections(of: card.sections) })
+                              sectionsDigest: digest, sections: { sections(of: card) })
     }
 
     /// A card's sections as search shows them; anchors match the card page's (`s1`, `s2`, …).
-    static func sections(of card: Card) -> [SearchSection] { sections(of: card.sections) }
-
-    private static func sections(of sections: [CardSection]) -> [SearchSection] {
-        sections.enumerated().map { index, section in
-            SearchSection(anchor: "s" + String(index + 1), header: section.headerText, text: section.infoText)
+    static func sections(of card: Card) -> [SearchSection] {
+        card.sectionTexts.enumerated().map { index, section in
+            SearchSection(anchor: "s" + String(index + 1), header: section.header, text: section.info)
         }
     }
 
