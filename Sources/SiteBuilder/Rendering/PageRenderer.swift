@@ -205,26 +205,41 @@ final class LayoutShells: Sendable {
     func get(_ key: [String]) -> [Piece]? { shells.withLock { $0[key] } }
     func set(_ key: [String], _ shell: [Piece]) { shells.withLock { $0[key] = shell } }
 
-    /// Splits a rendered layout at the title and body markers.
+    /// Splits a rendered layout at the title and body markers. (Searched for as bytes with `memchr`:
+    /// Foundation's `range(of:)` compares them as characters through `NSString`, and the standard
+    /// library's generic `firstRange(of:)` element by element, about a million instructions per shell.)
     static func split(_ rendered: String) -> [Piece] {
-        var pieces: [Piece] = []
-        var rest = Substring(rendered)
-        while true {
-            let title = rest.range(of: titleMarker), body = rest.range(of: bodyMarker)
-            let next: (Range<Substring.Index>, Piece)?
-            switch (title, body) {
-            case let (t?, b?): next = t.lowerBound < b.lowerBound ? (t, .title) : (b, .body)
-            case let (t?, nil): next = (t, .title)
-            case let (nil, b?): next = (b, .body)
-            case (nil, nil): next = nil
+        let bytes = Array(rendered.utf8), title = Array(titleMarker.utf8), body = Array(bodyMarker.utf8)
+        return bytes.withUnsafeBytes { buffer -> [Piece] in
+            guard let base = buffer.baseAddress else { return [.text("")] }
+            func next(_ marker: [UInt8], from start: Int) -> Int? {
+                var offset = start
+                while offset + marker.count <= buffer.count, let found = memchr(base + offset, Int32(marker[0]), buffer.count - offset) {
+                    let index = UnsafeRawPointer(found) - base
+                    if index + marker.count <= buffer.count, memcmp(base + index, marker, marker.count) == 0 { return index }
+                    offset = index + 1
+                }
+                return nil
             }
-            guard let (range, piece) = next else { break }
-            pieces.append(.text(String(rest[..<range.lowerBound])))
-            pieces.append(piece)
-            rest = rest[range.upperBound...]
+            func text(_ range: Range<Int>) -> Piece { .text(String(decoding: buffer[range], as: UTF8.self)) }
+            var pieces: [Piece] = []
+            var start = 0
+            while true {
+                let found: (offset: Int, length: Int, piece: Piece)?
+                switch (next(title, from: start), next(body, from: start)) {
+                case let (t?, b?): found = t < b ? (t, title.count, .title) : (b, body.count, .body)
+                case let (t?, nil): found = (t, title.count, .title)
+                case let (nil, b?): found = (b, body.count, .body)
+                case (nil, nil): found = nil
+                }
+                guard let found else { break }
+                pieces.append(text(start..<found.offset))
+                pieces.append(found.piece)
+                start = found.offset + found.length
+            }
+            pieces.append(text(start..<buffer.count))
+            return pieces
         }
-        pieces.append(.text(String(rest)))
-        return pieces
     }
 
     /// Mustache's HTML escaping (`& < > " '`).
