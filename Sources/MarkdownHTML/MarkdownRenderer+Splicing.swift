@@ -26,9 +26,17 @@ extension MarkdownRenderer {
     /// line does not open a type-6 block, or it holds a blank line, a carriage return or a NUL), when a
     /// marker is missing, repeated or not a whole top-level block, or U+E000 appears elsewhere.
     public static func html(from markdown: String, splicing blocks: [String]) -> String? {
+        withHTML(from: markdown, splicing: blocks) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// ``html(from:splicing:)``'s HTML handed to `body` as UTF-8 bytes, valid only during the call (a page
+    /// written as bytes need not become a string, which checks every byte); `nil` when the blocks cannot be
+    /// spliced.
+    public static func withHTML<Result>(from markdown: String, splicing blocks: [String],
+                                        _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
         guard blocks.allSatisfy(isSpliceable) else { return nil }
         var source = markdown
-        return source.withUTF8 { buffer -> String? in
+        return source.withUTF8 { buffer -> Result? in
             guard privateUseCount(in: buffer) == 2 * blocks.count, let base = buffer.baseAddress, let parser = cmark_parser_new(CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_UNSAFE) else { return nil }
             defer { cmark_parser_free(parser) }
             cmark_parser_feed(parser, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), buffer.count)
@@ -46,7 +54,9 @@ extension MarkdownRenderer {
             }
             guard !placed.contains(false), let rendered = cmark_render_html(document, CMARK_OPT_UNSAFE) else { return nil }
             defer { free(rendered) }
-            return String(cString: rendered)
+            return rendered.withMemoryRebound(to: UInt8.self, capacity: 1) { bytes in
+                body(UnsafeBufferPointer(start: bytes, count: strlen(rendered)))
+            }
         }
     }
 

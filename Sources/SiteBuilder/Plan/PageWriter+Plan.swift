@@ -42,7 +42,7 @@ extension PageWriter {
             if let unspliced = shaped.unspliced {
                 if digest != nil, let entries = shaped.entries, let html = try renderer.render(
                     template, entries: entries, page: page, splicing: shaped.splicedBlocks, context: shaped.context) {
-                    try output.write(Data(html.utf8), to: file.path, digest: digest)
+                    try output.write(html, to: file.path, digest: digest)
                     return
                 }
                 shaped = unspliced()

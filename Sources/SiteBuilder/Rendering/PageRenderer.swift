@@ -126,12 +126,29 @@ struct PageRenderer: Sendable {
     /// ``MarkdownRenderer/blockMarker(_:)`` lines where the HTML `blocks` go: libcmark reads the page
     /// without them and they are spliced in verbatim (``MarkdownRenderer/html(from:splicing:)``), the
     /// same bytes as rendering the page with the blocks written in. `nil` when they cannot be spliced.
+    /// The page is made as UTF-8 bytes: libcmark's HTML goes into the layout's shell without becoming a
+    /// string first.
     func render(_ template: String, entries: [(key: String, value: ContextShapeWriter.Entry)], page: Page, splicing blocks: [String],
-                context: () -> [String: Any]) throws(TemplateError) -> String? {
+                context: () -> [String: Any]) throws(TemplateError) -> Data? {
         guard let shape = pageShape(template, entries: entries, page: page) else { return nil }
         let markdown = try templates.render(template, shape: shape) { pageContext(context(), page: page) }
-        guard let body = MarkdownRenderer.html(from: markdown, splicing: blocks) else { return nil }
-        return try wrap(body: body, page: page)
+        guard let shell = try shell(for: page) else {
+            guard let body = MarkdownRenderer.html(from: markdown, splicing: blocks) else { return nil }
+            return Data(try renderLayout(body: body, title: page.title, page: page).utf8)
+        }
+        let title = LayoutShells.escapeHTML(page.title)
+        return MarkdownRenderer.withHTML(from: markdown, splicing: blocks) { body -> Data in
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(body.count + 4096)
+            for piece in shell {
+                switch piece {
+                case .text(let text): bytes.append(contentsOf: text.utf8)
+                case .title: bytes.append(contentsOf: title.utf8)
+                case .body: bytes.append(contentsOf: body)
+                }
+            }
+            return Data(bytes)
+        }
     }
 
     /// Wraps an HTML fragment in the layout.
@@ -144,18 +161,7 @@ struct PageRenderer: Sendable {
     /// into `loupe.yml`), markers could appear where no title or body belongs: such a layout is
     /// rendered with the page's real title and body instead.
     func wrap(body: String, page: Page) throws(TemplateError) -> String {
-        if siteValues.holdsMarker || (page.description ?? "").unicodeScalars.contains(LayoutShells.markerScalar) {
-            return try renderLayout(body: body, title: page.title, page: page)
-        }
-        let key = [page.root, page.kind, page.description ?? "", page.isPersonal ? "1" : "0"] + page.scripts
-        let shell: [LayoutShells.Piece]
-        if let cached = shells.get(key) {
-            shell = cached
-        } else {
-            let rendered = try renderLayout(body: LayoutShells.bodyMarker, title: LayoutShells.titleMarker, page: page)
-            shell = LayoutShells.split(rendered)
-            shells.set(key, shell)
-        }
+        guard let shell = try shell(for: page) else { return try renderLayout(body: body, title: page.title, page: page) }
         let title = LayoutShells.escapeHTML(page.title)
         var html = ""
         html.reserveCapacity(body.utf8.count + 4096)
@@ -167,6 +173,18 @@ struct PageRenderer: Sendable {
             }
         }
         return html
+    }
+
+    /// The layout's shell for `page`, rendered the first time its shape is asked for; `nil` when the
+    /// layout must be rendered with the page's own title and body (a marker character in a value).
+    private func shell(for page: Page) throws(TemplateError) -> [LayoutShells.Piece]? {
+        if siteValues.holdsMarker || (page.description ?? "").unicodeScalars.contains(LayoutShells.markerScalar) { return nil }
+        let key = [page.root, page.kind, page.description ?? "", page.isPersonal ? "1" : "0"] + page.scripts
+        if let cached = shells.get(key) { return cached }
+        let rendered = try renderLayout(body: LayoutShells.bodyMarker, title: LayoutShells.titleMarker, page: page)
+        let shell = LayoutShells.split(rendered)
+        shells.set(key, shell)
+        return shell
     }
 
     private func renderLayout(body: String, title: String, page: Page) throws(TemplateError) -> String {
