@@ -50,8 +50,14 @@ public enum MarkdownEscaper {
     private static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>, atLineStart: Bool) -> Bool {
         guard let first = bytes.first else { return false }
         if atLineStart && (lineStart[Int(first)] != nil || (first >= 0x30 && first <= 0x39)) { return true }
-        for (index, byte) in bytes.enumerated() where isAlwaysReplaced(byte) || isLineSeparator(bytes, at: index) { return true }
-        return false
+        // One table load per byte, the separator test only at its lead byte: this runs over every value
+        // of a deck.
+        return flags.withUnsafeBufferPointer { flags in
+            for index in bytes.indices where flags[Int(bytes[index])] != 0 {
+                if bytes[index] != 0xE2 || isLineSeparator(bytes, at: index) { return true }
+            }
+            return false
+        }
     }
 
     /// Whether ``always`` has a replacement for `byte`, from two constant words: the table is a lazily
@@ -73,6 +79,9 @@ public enum MarkdownEscaper {
     private static func isLineSeparator(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
         bytes[index] == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)
     }
+
+    /// 1 for each byte ``always`` replaces and for 0xE2 (which may lead a line or paragraph separator).
+    private static let flags: [UInt8] = (0...255).map { byte in isAlwaysReplaced(UInt8(byte)) || byte == 0xE2 ? 1 : 0 }
 
     private static let space: [UInt8]? = [UInt8(ascii: " ")]
 
