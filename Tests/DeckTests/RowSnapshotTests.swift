@@ -346,6 +346,17 @@ struct RowSnapshotTests {
             #expect(DeckSheet.facts(of: text, utf8: 0..<text.utf8.count, as: encoding, after: mark, guessed: false)?.hash
                     == file.withUnsafeBytes { BlockHash.digest($0) }, "\(encoding)")
         }
+        // ASCII runs of every length around the eight-byte words, between longer scalars.
+        var random = SeededRandom(seed: 4)
+        let pieces = ["a", "bcdefgh", "ijklmnopq", "é", "\u{800}", "👁", "\n", "\t"]
+        for _ in 0..<300 {
+            let sample = (0..<random.next(below: 16)).map { _ in pieces[random.next(below: pieces.count)] }.joined()
+            for encoding in [DeckEncoding.utf16LE, .utf16BE] {
+                let file = sample.utf16.flatMap { encoding == .utf16LE ? [UInt8($0 & 0xFF), UInt8($0 >> 8)] : [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+                #expect(DeckSheet.facts(of: sample, utf8: 0..<sample.utf8.count, as: encoding, after: [], guessed: false)?.hash
+                        == file.withUnsafeBytes { BlockHash.digest($0) }, "\(encoding) \(sample.debugDescription)")
+            }
+        }
         let roman = "caf\u{E9} \u{2013} \u{201C}quoted\u{201D} \u{F8FF}\u{FB02}"
         let file = Form.macRoman.bytes(roman)
         #expect(DeckSheet.facts(of: roman, utf8: 0..<roman.utf8.count, as: .macRoman, after: [], guessed: true)

@@ -155,11 +155,12 @@ public enum DeckDecoder {
         while index < count {
             if index + 4 <= count, let raw {
                 let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 2 * index, as: UInt64.self))
-                if word & asciiMask == 0 {
-                    out[written] = UInt8(truncatingIfNeeded: word >> shift)
-                    out[written + 1] = UInt8(truncatingIfNeeded: word >> (16 + shift))
-                    out[written + 2] = UInt8(truncatingIfNeeded: word >> (32 + shift))
-                    out[written + 3] = UInt8(truncatingIfNeeded: word >> (48 + shift))
+                if word & asciiMask == 0, written + 4 <= out.count {
+                    // The four low bytes gathered into one 32-bit store.
+                    var bytes = word >> shift & 0x00FF_00FF_00FF_00FF
+                    bytes = (bytes | bytes >> 8) & 0x0000_FFFF_0000_FFFF
+                    bytes = (bytes | bytes >> 16) & 0xFFFF_FFFF
+                    UnsafeMutableRawPointer(out.baseAddress! + written).storeBytes(of: UInt32(bytes).littleEndian, as: UInt32.self)
                     written += 4
                     index += 4
                     continue

@@ -200,10 +200,18 @@ extension DeckSheet {
         let count = utf8.count
         let raw = UnsafeRawPointer(utf8.baseAddress)
         while index < count {
-            // Eight ASCII bytes at a time (a deck is mostly ASCII).
-            if index + 8 <= count, let raw, case let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self),
+            // Eight ASCII bytes at a time (a deck is mostly ASCII), as two words of four units each.
+            if index + 8 <= count, written + 16 <= out.count, let raw,
+               case let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)),
                word & 0x8080_8080_8080_8080 == 0 {
-                for shift in stride(from: 0, to: 64, by: 8) { put(UInt32(truncatingIfNeeded: word >> UInt64(shift)) & 0x7F) }
+                let target = UnsafeMutableRawPointer(out.baseAddress! + written)
+                for half in 0..<2 {
+                    var units = word >> UInt64(32 * half) & 0xFFFF_FFFF
+                    units = (units | units << 16) & 0x0000_FFFF_0000_FFFF
+                    units = (units | units << 8) & 0x00FF_00FF_00FF_00FF
+                    target.storeBytes(of: (littleEndian ? units : units << 8).littleEndian, toByteOffset: 8 * half, as: UInt64.self)
+                }
+                written += 16
                 index += 8
                 continue
             }
