@@ -15,6 +15,8 @@ public enum MarkdownEscaper {
         if needed == false { return text }
         var text = text
         if needed == nil { guard text.withUTF8({ needsEscaping($0, atLineStart: atLineStart) }) else { return text } }
+        // The tables read once, not through their lazy globals' initialisation check for every byte.
+        let always = Self.always, lineStart = Self.lineStart, space = Self.space
         return text.withUTF8 { bytes in
             var out = [UInt8]()
             out.reserveCapacity(bytes.count + 32)

@@ -25,8 +25,14 @@ enum DeckMarkdown {
     }
 
     /// Block Markdown for an info cell: bullet and numbered lists, mnemonics, paragraphs.
+    ///
+    /// Written as UTF-8 bytes and made a string once: appending a dozen small strings to a string was
+    /// a third of making a section's Markdown.
     static func info(_ blocks: [InfoBlock]) -> String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        func put(_ text: String) { out.append(contentsOf: text.utf8) }
+        func separate() { if !out.isEmpty { out.append(0x0A) } }
         enum Last { case none, bullet, numbered, text, mnemonic }
         var last = Last.none
         var parentIndent = 0   // content offset of the last level-1 list item
@@ -35,53 +41,51 @@ enum DeckMarkdown {
             switch block {
             case .bullet(let level, let line):
                 if level >= 2 && (last == .bullet || last == .numbered) && parentKind != .none {
-                    out += String(repeating: " ", count: parentIndent)
-                    out += "- "
-                    out += inline(line)
-                    out += "\n"
+                    out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: parentIndent))
+                    put("- ")
+                    put(inline(line))
+                    out.append(0x0A)
                     last = parentKind == .numbered ? .numbered : .bullet
                 } else {
-                    if last != .bullet || parentKind != .bullet { out += separator(out) }
-                    out += "- "
-                    out += inline(line)
-                    out += "\n"
+                    if last != .bullet || parentKind != .bullet { separate() }
+                    put("- ")
+                    put(inline(line))
+                    out.append(0x0A)
                     parentIndent = 2
                     parentKind = .bullet
                     last = .bullet
                 }
             case .numbered(let number, let line):
-                if last != .numbered || parentKind != .numbered { out += separator(out) }
+                if last != .numbered || parentKind != .numbered { separate() }
                 let marker = "\(number). "
-                out += marker
-                out += inline(line)
-                out += "\n"
-                parentIndent = marker.count
+                put(marker)
+                put(inline(line))
+                out.append(0x0A)
+                parentIndent = marker.utf8.count
                 parentKind = .numbered
                 last = .numbered
             case .mnemonic(let line):
-                out += separator(out)
-                out += "<p class=\"mnemonic\">"
-                out += inline(line)
-                out += "</p>\n"
+                separate()
+                put("<p class=\"mnemonic\">")
+                put(inline(line))
+                put("</p>\n")
                 last = .mnemonic
                 parentKind = .none
             case .text(let line):
                 if last == .text {
                     out.removeLast() // newline
-                    out += "<br>\n"
-                    out += inline(line)
-                    out += "\n"
+                    put("<br>\n")
+                    put(inline(line))
+                    out.append(0x0A)
                 } else {
-                    out += separator(out)
-                    out += inline(line)
-                    out += "\n"
+                    separate()
+                    put(inline(line))
+                    out.append(0x0A)
                 }
                 last = .text
                 parentKind = .none
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
-
-    private static func separator(_ out: String) -> String { out.isEmpty ? "" : "\n" }
 }
