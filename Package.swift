@@ -31,7 +31,7 @@ let package = Package(
         // JSON parsed with the line and column of every value, for located diagnostics.
         .target(name: "LocatedJSON"),
         // Markdown → HTML through libcmark.
-        .target(name: "MarkdownHTML", dependencies: ["CCmark"]),
+        .target(name: "MarkdownHTML", dependencies: ["CCmark", "MarkupText"]),
         // Mustache templates with a Markdown+HTML-escaping content type.
         .target(name: "Templating", dependencies: [.product(name: "Mustache", package: "swift-mustache"), "MarkupText"]),
         // Readers: the review deck, breed data, session records, study progress.
@@ -73,7 +73,7 @@ let package = Package(
         .executableTarget(name: "loupe", dependencies: ["LoupeKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
-        .testTarget(name: "MarkupTextTests", dependencies: ["MarkupText"]),
+        .testTarget(name: "MarkupTextTests", dependencies: ["MarkupText", "TestSupport"]),
         .testTarget(name: "LocatedJSONTests", dependencies: ["LocatedJSON"]),
         .testTarget(name: "MarkdownHTMLTests", dependencies: ["MarkdownHTML"]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating", "MarkdownHTML", "MarkupText"]),

@@ -1,4 +1,5 @@
 import CCmark
+import MarkupText
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -37,7 +38,7 @@ extension MarkdownRenderer {
         guard blocks.allSatisfy(isSpliceable) else { return nil }
         var source = markdown
         return source.withUTF8 { buffer -> Result? in
-            guard privateUseCount(in: buffer) == 2 * blocks.count, let base = buffer.baseAddress, let parser = cmark_parser_new(CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_UNSAFE) else { return nil }
+            guard ByteSearch.count(of: privateUse, in: buffer) == 2 * blocks.count, let base = buffer.baseAddress, let parser = cmark_parser_new(CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_UNSAFE) else { return nil }
             defer { cmark_parser_free(parser) }
             cmark_parser_feed(parser, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), buffer.count)
             guard let document = cmark_parser_finish(parser) else { return nil }
@@ -60,10 +61,12 @@ extension MarkdownRenderer {
         }
     }
 
+    /// U+E000 in UTF-8, and what a marker line is made of around its index.
+    private static let privateUse = Array("\u{E000}".utf8), open = Array("<div>\u{E000}".utf8), close = Array("\u{E000}</div>\n".utf8)
+
     /// The index in a node's text that is exactly one marker line (`<div>`U+E000 digits U+E000`</div>` and
     /// a line feed), else `nil`.
     private static func markerIndex(_ literal: UnsafePointer<CChar>) -> Int? {
-        let open = Array("<div>\u{E000}".utf8), close = Array("\u{E000}</div>\n".utf8)
         let length = strlen(literal)
         guard length > open.count + close.count, length < open.count + close.count + 10 else { return nil }
         return literal.withMemoryRebound(to: UInt8.self, capacity: length) { bytes -> Int? in
@@ -127,17 +130,5 @@ extension MarkdownRenderer {
         case UInt8(ascii: "/"): return cursor + 1 < text.count && text[cursor + 1] == UInt8(ascii: ">")
         default: return false
         }
-    }
-
-    /// How many times U+E000 (UTF-8 EE 80 80) occurs in `text`.
-    private static func privateUseCount(in text: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let start = text.baseAddress else { return 0 }
-        var count = 0, offset = 0
-        while let found = memchr(start + offset, 0xEE, text.count - offset) {
-            let index = UnsafeRawPointer(found) - UnsafeRawPointer(start)
-            if index + 2 < text.count, text[index + 1] == 0x80, text[index + 2] == 0x80 { count += 1 }
-            offset = index + 1
-        }
-        return count
     }
 }

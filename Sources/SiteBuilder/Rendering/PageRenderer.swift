@@ -137,18 +137,7 @@ struct PageRenderer: Sendable {
             return Data(try renderLayout(body: body, title: page.title, page: page).utf8)
         }
         let title = LayoutShells.escapeHTML(page.title)
-        return MarkdownRenderer.withHTML(from: markdown, splicing: blocks) { body -> Data in
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(body.count + 4096)
-            for piece in shell {
-                switch piece {
-                case .text(let text): bytes.append(contentsOf: text.utf8)
-                case .title: bytes.append(contentsOf: title.utf8)
-                case .body: bytes.append(contentsOf: body)
-                }
-            }
-            return Data(bytes)
-        }
+        return MarkdownRenderer.withHTML(from: markdown, splicing: blocks) { Data(LayoutShells.assemble(shell, title: title, body: $0)) }
     }
 
     /// Wraps an HTML fragment in the layout.
@@ -163,16 +152,8 @@ struct PageRenderer: Sendable {
     func wrap(body: String, page: Page) throws(TemplateError) -> String {
         guard let shell = try shell(for: page) else { return try renderLayout(body: body, title: page.title, page: page) }
         let title = LayoutShells.escapeHTML(page.title)
-        var html = ""
-        html.reserveCapacity(body.utf8.count + 4096)
-        for piece in shell {
-            switch piece {
-            case .text(let text): html += text
-            case .title: html += title
-            case .body: html += body
-            }
-        }
-        return html
+        var body = body
+        return body.withUTF8 { String(decoding: LayoutShells.assemble(shell, title: title, body: $0), as: UTF8.self) }
     }
 
     /// The layout's shell for `page`, rendered the first time its shape is asked for; `nil` when the
@@ -223,28 +204,17 @@ final class LayoutShells: Sendable {
     func get(_ key: [String]) -> [Piece]? { shells.withLock { $0[key] } }
     func set(_ key: [String], _ shell: [Piece]) { shells.withLock { $0[key] = shell } }
 
-    /// Splits a rendered layout at the title and body markers. (Searched for as bytes with `memchr`:
-    /// Foundation's `range(of:)` compares them as characters through `NSString`, and the standard
-    /// library's generic `firstRange(of:)` element by element, about a million instructions per shell.)
+    /// Splits a rendered layout at the title and body markers (searched for as bytes: ``ByteSearch``).
     static func split(_ rendered: String) -> [Piece] {
-        let bytes = Array(rendered.utf8), title = Array(titleMarker.utf8), body = Array(bodyMarker.utf8)
-        return bytes.withUnsafeBytes { buffer -> [Piece] in
-            guard let base = buffer.baseAddress else { return [.text("")] }
-            func next(_ marker: [UInt8], from start: Int) -> Int? {
-                var offset = start
-                while offset + marker.count <= buffer.count, let found = memchr(base + offset, Int32(marker[0]), buffer.count - offset) {
-                    let index = UnsafeRawPointer(found) - base
-                    if index + marker.count <= buffer.count, memcmp(base + index, marker, marker.count) == 0 { return index }
-                    offset = index + 1
-                }
-                return nil
-            }
+        var rendered = rendered
+        let title = Array(titleMarker.utf8), body = Array(bodyMarker.utf8)
+        return rendered.withUTF8 { buffer -> [Piece] in
             func text(_ range: Range<Int>) -> Piece { .text(String(decoding: buffer[range], as: UTF8.self)) }
             var pieces: [Piece] = []
             var start = 0
             while true {
                 let found: (offset: Int, length: Int, piece: Piece)?
-                switch (next(title, from: start), next(body, from: start)) {
+                switch (ByteSearch.firstOffset(of: title, in: buffer, from: start), ByteSearch.firstOffset(of: body, in: buffer, from: start)) {
                 case let (t?, b?): found = t < b ? (t, title.count, .title) : (b, body.count, .body)
                 case let (t?, nil): found = (t, title.count, .title)
                 case let (nil, b?): found = (b, body.count, .body)
@@ -258,6 +228,20 @@ final class LayoutShells: Sendable {
             pieces.append(text(start..<buffer.count))
             return pieces
         }
+    }
+
+    /// A page's bytes: `shell`'s text with `title` (already escaped) and `body` in their slots.
+    static func assemble(_ shell: [Piece], title: String, body: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(body.count + 4096)
+        for piece in shell {
+            switch piece {
+            case .text(let text): bytes.append(contentsOf: text.utf8)
+            case .title: bytes.append(contentsOf: title.utf8)
+            case .body: bytes.append(contentsOf: body)
+            }
+        }
+        return bytes
     }
 
     /// Mustache's HTML escaping (`& < > " '`).
