@@ -18,6 +18,8 @@ let package = Package(
     targets: [
         // C libraries from Debian (libcmark-dev, libhpdf-dev); each is imported by exactly one module.
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+        // A per-thread arena libcmark allocates a document from (C: libcmark's allocator has no context).
+        .target(name: "CmarkArena"),
         .systemLibrary(name: "CHaru", providers: [.apt(["libhpdf-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
@@ -31,7 +33,7 @@ let package = Package(
         // JSON parsed with the line and column of every value, for located diagnostics.
         .target(name: "LocatedJSON"),
         // Markdown → HTML through libcmark.
-        .target(name: "MarkdownHTML", dependencies: ["CCmark", "MarkupText"]),
+        .target(name: "MarkdownHTML", dependencies: ["CCmark", "CmarkArena", "MarkupText"]),
         // Mustache templates with a Markdown+HTML-escaping content type.
         .target(name: "Templating", dependencies: [.product(name: "Mustache", package: "swift-mustache"), "MarkupText"]),
         // Readers: the review deck, breed data, session records, study progress.
@@ -73,7 +75,7 @@ let package = Package(
         .executableTarget(name: "loupe", dependencies: ["LoupeKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
-        .testTarget(name: "MarkupTextTests", dependencies: ["MarkupText", "TestSupport"]),
+        .testTarget(name: "MarkupTextTests", dependencies: ["MarkupText"]),
         .testTarget(name: "LocatedJSONTests", dependencies: ["LocatedJSON"]),
         .testTarget(name: "MarkdownHTMLTests", dependencies: ["MarkdownHTML"]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating", "MarkdownHTML", "MarkupText"]),

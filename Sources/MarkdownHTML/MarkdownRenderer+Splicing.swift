@@ -1,4 +1,5 @@
 import CCmark
+import CmarkArena
 import MarkupText
 #if canImport(Glibc)
 import Glibc
@@ -37,12 +38,9 @@ extension MarkdownRenderer {
                                         _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
         guard blocks.allSatisfy(isSpliceable) else { return nil }
         var source = markdown
-        return source.withUTF8 { buffer -> Result? in
-            guard ByteSearch.count(of: privateUse, in: buffer) == 2 * blocks.count, let base = buffer.baseAddress, let parser = cmark_parser_new(CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_UNSAFE) else { return nil }
-            defer { cmark_parser_free(parser) }
-            cmark_parser_feed(parser, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), buffer.count)
-            guard let document = cmark_parser_finish(parser) else { return nil }
-            defer { cmark_node_free(document) }
+        let markers = source.withUTF8 { ByteSearch.count(of: privateUse, in: $0) }
+        guard markers == 2 * blocks.count else { return nil }
+        return withDocument(source, options: CMARK_OPT_UNSAFE) { document -> Result? in
             var placed = [Bool](repeating: false, count: blocks.count)
             var node = cmark_node_first_child(document)
             while let block = node {
@@ -54,7 +52,6 @@ extension MarkdownRenderer {
                 guard cmark_node_set_literal(block, blocks[index]) == 1 else { return nil }
             }
             guard !placed.contains(false), let rendered = cmark_render_html(document, CMARK_OPT_UNSAFE) else { return nil }
-            defer { free(rendered) }
             return rendered.withMemoryRebound(to: UInt8.self, capacity: 1) { bytes in
                 body(UnsafeBufferPointer(start: bytes, count: strlen(rendered)))
             }
