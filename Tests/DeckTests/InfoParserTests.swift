@@ -105,4 +105,22 @@ struct InfoParserTests {
             }
         }
     }
+
+    /// Cells read on bytes (``InfoParser/lineOnBytes(_:_:)``) give the blocks the character-wise rules
+    /// give line by line, on seeded cells of several lines built from markers, tags, spaces, non-breaking
+    /// spaces, combining marks, digits and words.
+    @Test func linesReadOnBytesGiveTheCharacterWiseBlocks() {
+        let pieces = ["-", "- ", "-  ", "--> ", "'- ", "`-", "\u{2022} ", "## ", "# ", "#", "* ", "*", "1. ", "2)", "(3) ", "1.5",
+                      "-6", "123", "1234", "(", ")", ".", "<b>", "</b>", "<i>", " ", "  ", "\t", "\u{00A0}", "\u{0301}",
+                      "e\u{0301}", "retina", "é", "x", "\n", "\r\n", "\r", "\n\n", "##########", "#######\u{0301}"]
+        var random = SeededRandom(seed: 0x5EED_B17E)
+        func next(_ bound: Int) -> Int { random.next(below: bound) }
+        for _ in 0..<20_000 {
+            let cell = (0..<(1 + next(12))).map { _ in pieces[next(pieces.count)] }.joined()
+            var style: TextStyle = []
+            var expected: [InfoBlock] = []
+            for line in InfoParser.lines(of: cell) { InfoParser.addBlock(of: line, style: &style, to: &expected) }
+            #expect(InfoParser.blocks(from: cell) == expected, "\(cell.debugDescription)")
+        }
+    }
 }

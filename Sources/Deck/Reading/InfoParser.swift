@@ -8,23 +8,135 @@ public enum InfoParser {
     public static func blocks(from cell: String) -> [InfoBlock] { blocks(from: cell[...]) }
 
     /// Parses an info cell (a slice of the deck's text) into blocks.
+    ///
+    /// A line is read on bytes (``lineOnBytes(_:_:)``) when its kind and text can be decided there, and
+    /// by ``addBlock(of:style:to:)``'s character-wise rules otherwise; both give the same blocks.
     static func blocks(from cell: Substring) -> [InfoBlock] {
         var style: TextStyle = []
         var blocks: [InfoBlock] = []
-        for rawLine in lines(of: cell) {
-            let trimmed = rawLine.trimmingSpaces
-            guard !trimmed.isEmpty else { continue }
-            let (kind, rest) = classify(trimmed)
-            let rich = inline(rest, style: &style)
-            if rich.isEmpty && kind.isList { continue }
-            switch kind {
-            case .bullet(let level): blocks.append(.bullet(level: level, rich))
-            case .numbered(let number): blocks.append(.numbered(number: number, rich))
-            case .mnemonic: blocks.append(.mnemonic(rich))
-            case .text: if !rich.isEmpty { blocks.append(.text(rich)) }
+        let utf8 = cell.utf8
+        let read: Void? = utf8.withContiguousStorageIfAvailable { bytes in
+            // Byte offsets of `cell` at line breaks and ASCII bytes are valid indices of it.
+            func slice(_ range: Range<Int>) -> Substring {
+                let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+                return cell[start..<utf8.index(start, offsetBy: range.count)]
+            }
+            forEachLine(in: bytes) { line in
+                switch lineOnBytes(bytes, line) {
+                case .blank: break
+                case .line(let kind, let text):
+                    add(kind, inline(String(slice(text)), style: &style), to: &blocks)
+                case nil: addBlock(of: slice(line), style: &style, to: &blocks)
+                }
             }
         }
+        if read == nil {
+            for line in lines(of: cell) { addBlock(of: line, style: &style, to: &blocks) }
+        }
         return blocks
+    }
+
+    /// Adds the block for `rawLine` (if any), by the character-wise rules.
+    static func addBlock(of rawLine: Substring, style: inout TextStyle, to blocks: inout [InfoBlock]) {
+        let trimmed = rawLine.trimmingSpaces
+        guard !trimmed.isEmpty else { return }
+        let (kind, rest) = classify(trimmed)
+        add(kind, inline(rest, style: &style), to: &blocks)
+    }
+
+    /// Adds a line of `kind` with text `rich`: a list item with no text, or an empty text line, adds nothing.
+    private static func add(_ kind: LineKind, _ rich: RichLine, to blocks: inout [InfoBlock]) {
+        if rich.isEmpty && kind.isList { return }
+        switch kind {
+        case .bullet(let level): blocks.append(.bullet(level: level, rich))
+        case .numbered(let number): blocks.append(.numbered(number: number, rich))
+        case .mnemonic: blocks.append(.mnemonic(rich))
+        case .text: if !rich.isEmpty { blocks.append(.text(rich)) }
+        }
+    }
+
+    /// Calls `body` with the byte range of each line of `bytes` (split at LF, CR and CRLF), as
+    /// ``lines(of:)`` splits.
+    private static func forEachLine(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Void) {
+        var start = 0, index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte == 0x0A || byte == 0x0D {
+                body(start..<index)
+                index += byte == 0x0D && index + 1 < count && bytes[index + 1] == 0x0A ? 2 : 1
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        body(start..<count)
+    }
+
+    /// A line as read on bytes: blank, or its kind and the byte range of its text.
+    enum ByteLine: Equatable {
+        case blank
+        case line(LineKind, Range<Int>)
+    }
+
+    /// What ``addBlock(of:style:to:)`` decides for the line at `range` of `bytes` — its kind and the
+    /// range of the text ``classify(_:)`` returns — on bytes, or `nil` when only the character-wise rules
+    /// may decide. Bytes decide when every trimmed end is an ASCII byte (there each space is a character
+    /// of its own, as in `trimmingSpaces`) and, for a line that may start with a marker, its first eight
+    /// bytes are ASCII (as in ``classifyASCIIStart(_:)``). Most lines are read here without making a
+    /// string for the whole line, for the trimmed line and for the text after the marker.
+    static func lineOnBytes(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> ByteLine? {
+        // A range without the spaces and tabs at its ends; `nil` when an end is then not ASCII.
+        func trimmed(_ start: Int, _ end: Int) -> Range<Int>?? {
+            var start = start, end = end
+            while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+            while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+            guard start < end else { return .some(nil) }
+            return bytes[start] < 0x80 && bytes[end - 1] < 0x80 ? .some(start..<end) : nil
+        }
+        guard let found = trimmed(range.lowerBound, range.upperBound) else { return nil }
+        guard let line = found else { return .blank }
+        let start = line.lowerBound, end = line.upperBound
+        @inline(__always) func at(_ offset: Int) -> UInt8? { start + offset < end ? bytes[start + offset] : nil }
+        @inline(__always) func isDigit(_ byte: UInt8?) -> Bool { byte.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
+        // The text after a marker of `length` bytes, trimmed; its end is the line's (ASCII, no space).
+        func rest(_ kind: LineKind, after length: Int) -> ByteLine? {
+            guard let text = trimmed(start + length, end) else { return nil }
+            return .line(kind, text ?? end..<end)
+        }
+        let first = bytes[start]
+        guard markerFirstBytes.contains(first) else { return .line(.text, line) }
+        if first == UInt8(ascii: "-"), at(1) == UInt8(ascii: " ") { return rest(.bullet(1), after: 1) }
+        guard !bytes[start..<min(start + 8, end)].contains(where: { $0 >= 0x80 }) else { return nil }
+        let second = at(1), third = at(2)
+        switch first {
+        case UInt8(ascii: "-"):
+            if second == UInt8(ascii: "-"), third == UInt8(ascii: ">") { return .line(.text, line) }
+            return isDigit(second) ? .line(.text, line) : rest(.bullet(1), after: 1)
+        case UInt8(ascii: "'"), UInt8(ascii: "`"):
+            return second == UInt8(ascii: "-") ? rest(.bullet(1), after: 2) : .line(.text, line)
+        case UInt8(ascii: "#"):
+            guard second == UInt8(ascii: "#") else { return second == UInt8(ascii: " ") ? rest(.text, after: 2) : .line(.text, line) }
+            var count = 2
+            while at(count) == UInt8(ascii: "#") { count += 1 }
+            if let next = at(count), next >= 0x80 { return nil }
+            return rest(.bullet(2), after: count)
+        case UInt8(ascii: "*"):
+            return second == UInt8(ascii: " ") ? rest(.mnemonic, after: 2) : .line(.text, line)
+        default:
+            // `1. text`, `1) text` or `(1) text`: at most three digits, then a space, a tab or the end.
+            let parenthesised = first == UInt8(ascii: "(")
+            var digitsEnd = parenthesised ? 1 : 0
+            while isDigit(at(digitsEnd)) && digitsEnd < 5 { digitsEnd += 1 }
+            let digits = digitsEnd - (parenthesised ? 1 : 0)
+            guard digits >= 1 && digits <= 3,
+                  parenthesised ? at(digitsEnd) == UInt8(ascii: ")") : (at(digitsEnd) == UInt8(ascii: ".") || at(digitsEnd) == UInt8(ascii: ")")),
+                  at(digitsEnd + 1) == nil || at(digitsEnd + 1) == UInt8(ascii: " ") || at(digitsEnd + 1) == UInt8(ascii: "\t")
+            else { return .line(.text, line) }
+            var number = 0
+            for offset in (parenthesised ? 1 : 0)..<digitsEnd { number = number * 10 + Int(bytes[start + offset] - 0x30) }
+            return rest(.numbered(number), after: digitsEnd + 1)
+        }
     }
 
     /// Parses a header cell: each line loses its leading `#` marks.
