@@ -14,38 +14,55 @@ public enum MarkdownEscaper {
         let needed = text.utf8.withContiguousStorageIfAvailable { needsEscaping($0, atLineStart: atLineStart) }
         if needed == false { return text }
         var text = text
-        if needed == nil { guard text.withUTF8({ needsEscaping($0, atLineStart: atLineStart) }) else { return text } }
-        // The tables read once, not through their lazy globals' initialisation check for every byte.
-        let always = Self.always, lineStart = Self.lineStart, space = Self.space
         return text.withUTF8 { bytes in
+            guard needed == true || needsEscaping(bytes, atLineStart: atLineStart) else { return nil }
             var out = [UInt8]()
             out.reserveCapacity(bytes.count + 32)
-            var atStart = atLineStart
-            var pendingDigits = false
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                let isSeparator = isLineSeparator(bytes, at: index)
-                let replacement = isSeparator ? space : always[Int(byte)]
-                index += isSeparator ? 3 : 1
-                if atStart, replacement == space {
-                    // A line break first becomes a space, and four would make an indented code block.
-                    out.append(contentsOf: lineStart[Int(UInt8(ascii: " "))]!)
-                } else if let replacement {
-                    out.append(contentsOf: replacement)
-                } else if atStart, let replacement = lineStart[Int(byte)] {
-                    out.append(contentsOf: replacement)
-                } else if pendingDigits, byte == UInt8(ascii: ".") || byte == UInt8(ascii: ")") {
-                    out.append(contentsOf: Array("&#\(byte);".utf8))
-                } else {
-                    out.append(byte)
-                }
-                // A value may land at the start of a Markdown line: guard list and heading markers there.
-                let isDigit = byte >= 0x30 && byte <= 0x39
-                pendingDigits = (atStart || pendingDigits) && isDigit
-                atStart = false
-            }
+            appendEscaped(bytes, atLineStart: atLineStart, to: &out)
             return String(decoding: out, as: UTF8.self)
+        } ?? text
+    }
+
+    /// Appends the escaped form of `text` to the UTF-8 bytes `out` (what ``escape(_:atLineStart:)``
+    /// gives, without making a string of it).
+    public static func append(_ text: String, atLineStart: Bool = true, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            if needsEscaping(bytes, atLineStart: atLineStart) {
+                appendEscaped(bytes, atLineStart: atLineStart, to: &out)
+            } else {
+                out.append(contentsOf: bytes)
+            }
+        }
+    }
+
+    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, atLineStart: Bool, to out: inout [UInt8]) {
+        // The tables read once, not through their lazy globals' initialisation check for every byte.
+        let always = Self.always, lineStart = Self.lineStart, space = Self.space
+        var atStart = atLineStart
+        var pendingDigits = false
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let isSeparator = isLineSeparator(bytes, at: index)
+            let replacement = isSeparator ? space : always[Int(byte)]
+            index += isSeparator ? 3 : 1
+            if atStart, replacement == space {
+                // A line break first becomes a space, and four would make an indented code block.
+                out.append(contentsOf: lineStart[Int(UInt8(ascii: " "))]!)
+            } else if let replacement {
+                out.append(contentsOf: replacement)
+            } else if atStart, let replacement = lineStart[Int(byte)] {
+                out.append(contentsOf: replacement)
+            } else if pendingDigits, byte == UInt8(ascii: ".") || byte == UInt8(ascii: ")") {
+                out.append(contentsOf: Array("&#\(byte);".utf8))
+            } else {
+                out.append(byte)
+            }
+            // A value may land at the start of a Markdown line: guard list and heading markers there.
+            let isDigit = byte >= 0x30 && byte <= 0x39
+            pendingDigits = (atStart || pendingDigits) && isDigit
+            atStart = false
         }
     }
 

@@ -8,15 +8,24 @@ enum DeckMarkdown {
     /// Inline Markdown for a styled line.
     static func inline(_ line: RichLine) -> String {
         if let text = line.unstyledText { return MarkdownEscaper.escape(text, atLineStart: true) }
-        var out = ""
+        var out: [UInt8] = []
+        append(line, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// ``inline(_:)`` appended to the UTF-8 bytes `out`.
+    static func append(_ line: RichLine, to out: inout [UInt8]) {
+        if let text = line.unstyledText { return MarkdownEscaper.append(text, atLineStart: true, to: &out) }
         for (index, run) in line.runs.enumerated() {
-            var text = MarkdownEscaper.escape(run.text, atLineStart: index == 0)
-            if run.style.contains(.underline) { text = "<u>" + text + "</u>" }
-            if run.style.contains(.italic) { text = "<em>" + text + "</em>" }
-            if run.style.contains(.bold) { text = "<strong>" + text + "</strong>" }
-            out += text
+            // Opened outermost first: bold, italic, underline; closed in the reverse order.
+            if run.style.contains(.bold) { out.append(contentsOf: "<strong>".utf8) }
+            if run.style.contains(.italic) { out.append(contentsOf: "<em>".utf8) }
+            if run.style.contains(.underline) { out.append(contentsOf: "<u>".utf8) }
+            MarkdownEscaper.append(run.text, atLineStart: index == 0, to: &out)
+            if run.style.contains(.underline) { out.append(contentsOf: "</u>".utf8) }
+            if run.style.contains(.italic) { out.append(contentsOf: "</em>".utf8) }
+            if run.style.contains(.bold) { out.append(contentsOf: "</strong>".utf8) }
         }
-        return out
     }
 
     /// Inline Markdown for a header's lines, joined by line breaks.
@@ -43,13 +52,13 @@ enum DeckMarkdown {
                 if level >= 2 && (last == .bullet || last == .numbered) && parentKind != .none {
                     out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: parentIndent))
                     put("- ")
-                    put(inline(line))
+                    append(line, to: &out)
                     out.append(0x0A)
                     last = parentKind == .numbered ? .numbered : .bullet
                 } else {
                     if last != .bullet || parentKind != .bullet { separate() }
                     put("- ")
-                    put(inline(line))
+                    append(line, to: &out)
                     out.append(0x0A)
                     parentIndent = 2
                     parentKind = .bullet
@@ -59,7 +68,7 @@ enum DeckMarkdown {
                 if last != .numbered || parentKind != .numbered { separate() }
                 let marker = "\(number). "
                 put(marker)
-                put(inline(line))
+                append(line, to: &out)
                 out.append(0x0A)
                 parentIndent = marker.utf8.count
                 parentKind = .numbered
@@ -67,7 +76,7 @@ enum DeckMarkdown {
             case .mnemonic(let line):
                 separate()
                 put("<p class=\"mnemonic\">")
-                put(inline(line))
+                append(line, to: &out)
                 put("</p>\n")
                 last = .mnemonic
                 parentKind = .none
@@ -75,11 +84,11 @@ enum DeckMarkdown {
                 if last == .text {
                     out.removeLast() // newline
                     put("<br>\n")
-                    put(inline(line))
+                    append(line, to: &out)
                     out.append(0x0A)
                 } else {
                     separate()
-                    put(inline(line))
+                    append(line, to: &out)
                     out.append(0x0A)
                 }
                 last = .text
