@@ -33,20 +33,16 @@ struct RenderSkeleton: Sendable {
     private let literalLength: Int
 
     /// The skeleton's output with `texts` (numbered as ``ContextShape/of(_:template:)`` numbers them).
-    ///
-    /// Assembled as UTF-8 bytes and made a string once: appending to a `String` piece by piece cost
-    /// more than the rest of the rendering.
     func render(_ texts: [String]) -> String {
-        var output: [UInt8] = []
+        var output = ""
         output.reserveCapacity(literalLength + texts.reduce(0) { $0 + $1.utf8.count } + 64)
         for piece in pieces {
             switch piece {
-            case .text(let text): output.append(contentsOf: text.utf8)
-            case .value(let number, .none): output.append(contentsOf: texts[number].utf8)
-            case .value(let number, let escaping): output.append(contentsOf: escaping.apply(texts[number]).utf8)
+            case .text(let text): output += text
+            case .value(let number, let escaping): output += escaping.apply(texts[number])
             }
         }
-        return String(decoding: output, as: UTF8.self)
+        return output
     }
 
     // MARK: Markers
