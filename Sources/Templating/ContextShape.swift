@@ -68,7 +68,8 @@ struct ContextShape: Hashable, Sendable {
             bytes.append(UInt8(length & 0x7F) | (length > 0x7F ? 0x80 : 0))
             length >>= 7
         } while length > 0
-        bytes.append(contentsOf: name.utf8)
+        // Through the name's contiguous bytes (a short name's are copied out of the string itself).
+        if name.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil { bytes.append(contentsOf: name.utf8) }
     }
 
     private static func walkList<Element>(_ list: [Element], into bytes: inout [UInt8], texts: inout [String]) -> Bool {

@@ -54,19 +54,29 @@ public struct ContextShapeWriter {
     /// `[String: Any]` is; of two entries with one key the later is written, as a later assignment to a
     /// dictionary replaces the earlier.
     public mutating func dictionary(_ entries: [(key: String, value: Entry)]) {
-        let order = entries.indices.sorted { entries[$0].key < entries[$1].key || (entries[$0].key == entries[$1].key && $0 < $1) }
         openDictionary()
-        for (position, index) in order.enumerated() {
-            if position + 1 < order.count, entries[order[position + 1]].key == entries[index].key { continue }
-            key(entries[index].key)
-            switch entries[index].value {
-            case .text(let value): text(value)
-            case .number(let value): number(value)
-            case .flag(let value): flag(value)
-            case .value(let value): self.value(value)
+        // Entries most callers already list in order (each key before the next) are written as they are,
+        // without sorting their indices.
+        if entries.indices.dropFirst().allSatisfy({ entries[$0 - 1].key < entries[$0].key }) {
+            for entry in entries { write(entry) }
+        } else {
+            let order = entries.indices.sorted { entries[$0].key < entries[$1].key || (entries[$0].key == entries[$1].key && $0 < $1) }
+            for (position, index) in order.enumerated() {
+                if position + 1 < order.count, entries[order[position + 1]].key == entries[index].key { continue }
+                write(entries[index])
             }
         }
         closeDictionary()
+    }
+
+    private mutating func write(_ entry: (key: String, value: Entry)) {
+        key(entry.key)
+        switch entry.value {
+        case .text(let value): text(value)
+        case .number(let value): number(value)
+        case .flag(let value): flag(value)
+        case .value(let value): self.value(value)
+        }
     }
 
     /// An array of `elements`, each written by `write`.

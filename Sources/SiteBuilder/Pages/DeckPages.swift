@@ -135,9 +135,10 @@ enum DeckPages {
         let count = card.sectionCount
         let sections = ContextShapeWriter.Walked { writer in
             writer.list(Array(0..<count)) { writer, index in
-                writer.dictionary([
-                    ("anchor", .text("s" + String(index + 1))), ("number", .number(index + 1)), ("isLast", .flag(index == count - 1)),
+                writer.dictionary([  // in key order
+                    ("anchor", .text("s" + String(index + 1))),
                     ("html", .text(index < sectionHTML.count ? CardSectionHTML.embeddable(sectionHTML[index]) : "")),
+                    ("isLast", .flag(index == count - 1)), ("number", .number(index + 1)),
                 ])
             }
         }
