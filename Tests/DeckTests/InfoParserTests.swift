@@ -123,4 +123,20 @@ struct InfoParserTests {
             #expect(InfoParser.blocks(from: cell) == expected, "\(cell.debugDescription)")
         }
     }
+
+    /// Header cells read on bytes give the lines the character-wise rules give line by line, on seeded
+    /// cells built from `#` marks, spaces, non-breaking spaces, combining marks, tags and words.
+    @Test func headerLinesReadOnBytesGiveTheCharacterWiseLines() {
+        let pieces = ["#", "##", "# ", " ", "\t", "\u{00A0}", "\u{0301}", "e\u{0301}", "é", "Due to X", "x", "<b>", "</b>", "<i>",
+                      "-->", "\n", "\r\n", "\r", "1.", "- "]
+        var random = SeededRandom(seed: 0x5EED_4EAD)
+        func next(_ bound: Int) -> Int { random.next(below: bound) }
+        for _ in 0..<20_000 {
+            let cell = (0..<(1 + next(10))).map { _ in pieces[next(pieces.count)] }.joined()
+            var style: TextStyle = []
+            var expected: [RichLine] = []
+            for line in InfoParser.lines(of: cell) { InfoParser.addHeaderLine(of: line, style: &style, to: &expected) }
+            #expect(InfoParser.headerLines(from: cell) == expected, "\(cell.debugDescription)")
+        }
+    }
 }

@@ -14,19 +14,13 @@ public enum InfoParser {
     static func blocks(from cell: Substring) -> [InfoBlock] {
         var style: TextStyle = []
         var blocks: [InfoBlock] = []
-        let utf8 = cell.utf8
-        let read: Void? = utf8.withContiguousStorageIfAvailable { bytes in
-            // Byte offsets of `cell` at line breaks and ASCII bytes are valid indices of it.
-            func slice(_ range: Range<Int>) -> Substring {
-                let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-                return cell[start..<utf8.index(start, offsetBy: range.count)]
-            }
+        let read: Void? = cell.utf8.withContiguousStorageIfAvailable { bytes in
             forEachLine(in: bytes) { line in
                 switch lineOnBytes(bytes, line) {
                 case .blank: break
                 case .line(let kind, let text):
-                    add(kind, inline(String(slice(text)), style: &style), to: &blocks)
-                case nil: addBlock(of: slice(line), style: &style, to: &blocks)
+                    add(kind, inline(String(slice(of: cell, text)), style: &style), to: &blocks)
+                case nil: addBlock(of: slice(of: cell, line), style: &style, to: &blocks)
                 }
             }
         }
@@ -86,14 +80,7 @@ public enum InfoParser {
     /// bytes are ASCII (as in ``classifyASCIIStart(_:)``). Most lines are read here without making a
     /// string for the whole line, for the trimmed line and for the text after the marker.
     static func lineOnBytes(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> ByteLine? {
-        // A range without the spaces and tabs at its ends; `nil` when an end is then not ASCII.
-        func trimmed(_ start: Int, _ end: Int) -> Range<Int>?? {
-            var start = start, end = end
-            while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
-            while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-            guard start < end else { return .some(nil) }
-            return bytes[start] < 0x80 && bytes[end - 1] < 0x80 ? .some(start..<end) : nil
-        }
+        func trimmed(_ start: Int, _ end: Int) -> Range<Int>?? { asciiTrimmed(bytes, start, end) }
         guard let found = trimmed(range.lowerBound, range.upperBound) else { return nil }
         guard let line = found else { return .blank }
         let start = line.lowerBound, end = line.upperBound
@@ -143,18 +130,69 @@ public enum InfoParser {
     public static func headerLines(from cell: String) -> [RichLine] { headerLines(from: cell[...]) }
 
     /// Parses a header cell (a slice of the deck's text).
+    ///
+    /// A line is read on bytes (``headerTextOnBytes(_:_:)``) when that decides it, by
+    /// ``addHeaderLine(of:style:to:)``'s character-wise rules otherwise; both give the same lines.
     static func headerLines(from cell: Substring) -> [RichLine] {
         var style: TextStyle = []
         var result: [RichLine] = []
-        for rawLine in lines(of: cell) {
-            var line = Substring(rawLine.trimmingSpaces)
-            while line.first == "#" { line = line.dropFirst() }
-            let text = String(line).trimmingSpaces
-            guard !text.isEmpty else { continue }
-            let rich = inline(text, style: &style)
-            if !rich.isEmpty { result.append(rich) }
+        let read: Void? = cell.utf8.withContiguousStorageIfAvailable { bytes in
+            forEachLine(in: bytes) { line in
+                switch headerTextOnBytes(bytes, line) {
+                case .blank: break
+                case .line(_, let text): addHeader(inline(String(slice(of: cell, text)), style: &style), to: &result)
+                case nil: addHeaderLine(of: slice(of: cell, line), style: &style, to: &result)
+                }
+            }
+        }
+        if read == nil {
+            for line in lines(of: cell) { addHeaderLine(of: line, style: &style, to: &result) }
         }
         return result
+    }
+
+    /// Adds the header line `rawLine` (if it has text), by the character-wise rules.
+    static func addHeaderLine(of rawLine: Substring, style: inout TextStyle, to lines: inout [RichLine]) {
+        var line = Substring(rawLine.trimmingSpaces)
+        while line.first == "#" { line = line.dropFirst() }
+        let text = String(line).trimmingSpaces
+        guard !text.isEmpty else { return }
+        addHeader(inline(text, style: &style), to: &lines)
+    }
+
+    private static func addHeader(_ rich: RichLine, to lines: inout [RichLine]) {
+        if !rich.isEmpty { lines.append(rich) }
+    }
+
+    /// What ``addHeaderLine(of:style:to:)`` makes of the line at `range` of `bytes` — blank, or the range
+    /// of its text after the leading `#` marks (kind `.text`) — on bytes, or `nil` when only the
+    /// character-wise rules may decide: when an end of the line or of its text is not ASCII (so a `#`
+    /// that a combining mark joins is never taken for a mark).
+    static func headerTextOnBytes(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> ByteLine? {
+        guard let found = asciiTrimmed(bytes, range.lowerBound, range.upperBound) else { return nil }
+        guard let line = found else { return .blank }
+        var start = line.lowerBound
+        while start < line.upperBound, bytes[start] == UInt8(ascii: "#") { start += 1 }
+        guard let text = asciiTrimmed(bytes, start, line.upperBound) else { return nil }
+        return text.map { .line(.text, $0) } ?? .blank
+    }
+
+    /// The part of `cell` at the byte offsets `range` (offsets at line breaks and ASCII bytes are valid
+    /// indices of it).
+    private static func slice(of cell: Substring, _ range: Range<Int>) -> Substring {
+        let utf8 = cell.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        return cell[start..<utf8.index(start, offsetBy: range.count)]
+    }
+
+    /// `start..<end` without the spaces and tabs at its ends: `.some(nil)` when nothing is left, `nil`
+    /// when an end is then not an ASCII byte (there a space may be part of another character).
+    private static func asciiTrimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Range<Int>?? {
+        var start = start, end = end
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        guard start < end else { return .some(nil) }
+        return bytes[start] < 0x80 && bytes[end - 1] < 0x80 ? .some(start..<end) : nil
     }
 
     enum LineKind: Equatable {
