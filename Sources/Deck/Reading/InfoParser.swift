@@ -18,8 +18,7 @@ public enum InfoParser {
             forEachLine(in: bytes) { line in
                 switch lineOnBytes(bytes, line) {
                 case .blank: break
-                case .line(let kind, let text):
-                    add(kind, inline(String(slice(of: cell, text)), style: &style), to: &blocks)
+                case .line(let kind, let text): add(kind, inline(bytes, text, of: cell, style: &style), to: &blocks)
                 case nil: addBlock(of: slice(of: cell, line), style: &style, to: &blocks)
                 }
             }
@@ -140,7 +139,7 @@ public enum InfoParser {
             forEachLine(in: bytes) { line in
                 switch headerTextOnBytes(bytes, line) {
                 case .blank: break
-                case .line(_, let text): addHeader(inline(String(slice(of: cell, text)), style: &style), to: &result)
+                case .line(_, let text): addHeader(inline(bytes, text, of: cell, style: &style), to: &result)
                 case nil: addHeaderLine(of: slice(of: cell, line), style: &style, to: &result)
                 }
             }
@@ -175,6 +174,18 @@ public enum InfoParser {
         while start < line.upperBound, bytes[start] == UInt8(ascii: "#") { start += 1 }
         guard let text = asciiTrimmed(bytes, start, line.upperBound) else { return nil }
         return text.map { .line(.text, $0) } ?? .blank
+    }
+
+    /// ``inline(_:style:)`` of the text at `range` of `bytes` (the part of `cell` at those offsets), a
+    /// range ``asciiTrimmed(_:_:_:)`` gave: without making a string of a line that has a tag or arrow.
+    private static func inline(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, of cell: Substring,
+                               style: inout TextStyle) -> RichLine {
+        guard !range.isEmpty else { return RichLine([]) }
+        let text = UnsafeBufferPointer(rebasing: bytes[range])
+        if !text.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) {
+            return RichLine([TextRun(String(slice(of: cell, range)), style: style)])
+        }
+        return scanInline(text, style: &style)
     }
 
     /// The part of `cell` at the byte offsets `range` (offsets at line breaks and ASCII bytes are valid
@@ -381,7 +392,12 @@ public enum InfoParser {
 
     /// ``inline(_:style:)`` without the shortcut for lines with no tag, arrow or end space.
     static func scanInline(_ text: String, style: inout TextStyle) -> RichLine {
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { scanInline($0, style: &style) }
+    }
+
+    /// ``scanInline(_:style:)`` on a line's UTF-8 bytes.
+    static func scanInline(_ bytes: UnsafeBufferPointer<UInt8>, style: inout TextStyle) -> RichLine {
         var runs: [TextRun] = []
         var buffer: [UInt8] = []
         buffer.reserveCapacity(bytes.count)
@@ -429,7 +445,7 @@ public enum InfoParser {
     }
 
     /// Recognises `<u>`, `</u>`, `<i>`, `</i>`, `<b>`, `</b>` (any case) at `index`; returns the tag length.
-    static func styleTag(_ bytes: [UInt8], at index: Int) -> (TextStyle, Bool, Int)? {
+    static func styleTag(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (TextStyle, Bool, Int)? {
         var cursor = index + 1
         var closing = false
         if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "/") { closing = true; cursor += 1 }
