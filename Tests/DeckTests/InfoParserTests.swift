@@ -113,10 +113,7 @@ struct InfoParserTests {
         let pieces = ["-", "- ", "-  ", "--> ", "'- ", "`-", "\u{2022} ", "## ", "# ", "#", "* ", "*", "1. ", "2)", "(3) ", "1.5",
                       "-6", "123", "1234", "(", ")", ".", "<b>", "</b>", "<i>", " ", "  ", "\t", "\u{00A0}", "\u{0301}",
                       "e\u{0301}", "retina", "é", "x", "\n", "\r\n", "\r", "\n\n", "##########", "#######\u{0301}"]
-        var random = SeededRandom(seed: 0x5EED_B17E)
-        func next(_ bound: Int) -> Int { random.next(below: bound) }
-        for _ in 0..<20_000 {
-            let cell = (0..<(1 + next(12))).map { _ in pieces[next(pieces.count)] }.joined()
+        forEachSeededCell(of: pieces, upTo: 12, seed: 0x5EED_B17E) { cell in
             var style: TextStyle = []
             var expected: [InfoBlock] = []
             for line in InfoParser.lines(of: cell) { InfoParser.addBlock(of: line, style: &style, to: &expected) }
@@ -129,14 +126,19 @@ struct InfoParserTests {
     @Test func headerLinesReadOnBytesGiveTheCharacterWiseLines() {
         let pieces = ["#", "##", "# ", " ", "\t", "\u{00A0}", "\u{0301}", "e\u{0301}", "é", "Due to X", "x", "<b>", "</b>", "<i>",
                       "-->", "\n", "\r\n", "\r", "1.", "- "]
-        var random = SeededRandom(seed: 0x5EED_4EAD)
-        func next(_ bound: Int) -> Int { random.next(below: bound) }
-        for _ in 0..<20_000 {
-            let cell = (0..<(1 + next(10))).map { _ in pieces[next(pieces.count)] }.joined()
+        forEachSeededCell(of: pieces, upTo: 10, seed: 0x5EED_4EAD) { cell in
             var style: TextStyle = []
             var expected: [RichLine] = []
             for line in InfoParser.lines(of: cell) { InfoParser.addHeaderLine(of: line, style: &style, to: &expected) }
             #expect(InfoParser.headerLines(from: cell) == expected, "\(cell.debugDescription)")
+        }
+    }
+
+    /// Calls `body` with 20,000 cells, each 1 to `limit` of `pieces` picked with `seed`.
+    private func forEachSeededCell(of pieces: [String], upTo limit: Int, seed: UInt64, _ body: (String) -> Void) {
+        var random = SeededRandom(seed: seed)
+        for _ in 0..<20_000 {
+            body((0..<(1 + random.next(below: limit))).map { _ in pieces[random.next(below: pieces.count)] }.joined())
         }
     }
 }
