@@ -55,8 +55,8 @@ public struct ContextShapeWriter {
     /// dictionary replaces the earlier.
     public mutating func dictionary(_ entries: [(key: String, value: Entry)]) {
         openDictionary()
-        // Entries most callers already list in order (each key before the next) are written as they are,
-        // without sorting their indices.
+        // Entries listed in key order (each key before the next; a card's sections are) are written as
+        // they are, without sorting their indices.
         if entries.indices.dropFirst().allSatisfy({ entries[$0 - 1].key < entries[$0].key }) {
             for entry in entries { write(entry) }
         } else {

@@ -83,8 +83,6 @@ public enum InfoParser {
         guard let found = trimmed(range.lowerBound, range.upperBound) else { return nil }
         guard let line = found else { return .blank }
         let start = line.lowerBound, end = line.upperBound
-        @inline(__always) func at(_ offset: Int) -> UInt8? { start + offset < end ? bytes[start + offset] : nil }
-        @inline(__always) func isDigit(_ byte: UInt8?) -> Bool { byte.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
         // The text after a marker of `length` bytes, trimmed; its end is the line's (ASCII, no space).
         func rest(_ kind: LineKind, after length: Int) -> ByteLine? {
             guard let text = trimmed(start + length, end) else { return nil }
@@ -92,23 +90,35 @@ public enum InfoParser {
         }
         let first = bytes[start]
         guard markerFirstBytes.contains(first) else { return .line(.text, line) }
-        if first == UInt8(ascii: "-"), at(1) == UInt8(ascii: " ") { return rest(.bullet(1), after: 1) }
+        if first == UInt8(ascii: "-"), start + 1 < end, bytes[start + 1] == UInt8(ascii: " ") { return rest(.bullet(1), after: 1) }
         guard !bytes[start..<min(start + 8, end)].contains(where: { $0 >= 0x80 }) else { return nil }
+        guard let (kind, length) = asciiMarker(bytes, from: start, to: end) else { return nil }
+        return length == 0 ? .line(kind, line) : rest(kind, after: length)
+    }
+
+    /// The marker at the start of the line `bytes[start..<end]`, whose first eight bytes are ASCII (so
+    /// each is a character of its own): its kind and length in bytes, 0 for a line that is text as it
+    /// is; `nil` when a run of `#` ends in a non-ASCII byte (a combining mark could join the last `#`).
+    /// The rules ``classifyMarker(_:)`` gives, in its order.
+    static func asciiMarker(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> (kind: LineKind, length: Int)? {
+        @inline(__always) func at(_ offset: Int) -> UInt8? { start + offset < end ? bytes[start + offset] : nil }
+        @inline(__always) func isDigit(_ byte: UInt8?) -> Bool { byte.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
+        guard let first = at(0) else { return (.text, 0) }
         let second = at(1), third = at(2)
         switch first {
         case UInt8(ascii: "-"):
-            if second == UInt8(ascii: "-"), third == UInt8(ascii: ">") { return .line(.text, line) }
-            return isDigit(second) ? .line(.text, line) : rest(.bullet(1), after: 1)
+            if second == UInt8(ascii: "-"), third == UInt8(ascii: ">") { return (.text, 0) }
+            return isDigit(second) ? (.text, 0) : (.bullet(1), 1)
         case UInt8(ascii: "'"), UInt8(ascii: "`"):
-            return second == UInt8(ascii: "-") ? rest(.bullet(1), after: 2) : .line(.text, line)
+            return second == UInt8(ascii: "-") ? (.bullet(1), 2) : (.text, 0)
         case UInt8(ascii: "#"):
-            guard second == UInt8(ascii: "#") else { return second == UInt8(ascii: " ") ? rest(.text, after: 2) : .line(.text, line) }
+            guard second == UInt8(ascii: "#") else { return second == UInt8(ascii: " ") ? (.text, 2) : (.text, 0) }
             var count = 2
             while at(count) == UInt8(ascii: "#") { count += 1 }
             if let next = at(count), next >= 0x80 { return nil }
-            return rest(.bullet(2), after: count)
+            return (.bullet(2), count)
         case UInt8(ascii: "*"):
-            return second == UInt8(ascii: " ") ? rest(.mnemonic, after: 2) : .line(.text, line)
+            return second == UInt8(ascii: " ") ? (.mnemonic, 2) : (.text, 0)
         default:
             // `1. text`, `1) text` or `(1) text`: at most three digits, then a space, a tab or the end.
             let parenthesised = first == UInt8(ascii: "(")
@@ -118,10 +128,10 @@ public enum InfoParser {
             guard digits >= 1 && digits <= 3,
                   parenthesised ? at(digitsEnd) == UInt8(ascii: ")") : (at(digitsEnd) == UInt8(ascii: ".") || at(digitsEnd) == UInt8(ascii: ")")),
                   at(digitsEnd + 1) == nil || at(digitsEnd + 1) == UInt8(ascii: " ") || at(digitsEnd + 1) == UInt8(ascii: "\t")
-            else { return .line(.text, line) }
+            else { return (.text, 0) }
             var number = 0
             for offset in (parenthesised ? 1 : 0)..<digitsEnd { number = number * 10 + Int(bytes[start + offset] - 0x30) }
-            return rest(.numbered(number), after: digitsEnd + 1)
+            return (.numbered(number), digitsEnd + 1)
         }
     }
 
@@ -289,9 +299,6 @@ public enum InfoParser {
             let start = mark == nil ? 0 : 3
             guard !bytes[start..<min(start + 8, bytes.count)].contains(where: { $0 >= 0x80 }) else { return nil }
             @inline(__always) func at(_ index: Int) -> UInt8? { index < bytes.count ? bytes[index] : nil }
-            @inline(__always) func starts(_ prefix: StaticString) -> Bool {
-                prefix.withUTF8Buffer { prefix in prefix.count <= bytes.count && zip(prefix, bytes).allSatisfy { $0 == $1 } }
-            }
             @inline(__always) func rest(after count: Int) -> String { String(utf8.dropFirst(count))!.trimmingSpaces }
             @inline(__always) func isDigit(_ byte: UInt8?) -> Bool { byte.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
             switch mark {
@@ -304,31 +311,8 @@ public enum InfoParser {
             default:
                 break
             }
-            if starts("-->") { return (.text, line) }
-            if starts("'-") || starts("`-") { return (.bullet(1), rest(after: 2)) }
-            if starts("##") {
-                var count = 2
-                while at(count) == UInt8(ascii: "#") { count += 1 }
-                // A '#' run past the ASCII window could end in a combining mark: decide as characters.
-                if let next = at(count), next >= 0x80 { return nil }
-                return (.bullet(2), rest(after: count))
-            }
-            if starts("-") { return isDigit(at(1)) ? (.text, line) : (.bullet(1), rest(after: 1)) }
-            if starts("* ") { return (.mnemonic, rest(after: 2)) }
-            // `1. text`, `1) text` or `(1) text`: at most three digits, then a space, a tab or the end.
-            let parenthesised = starts("(")
-            var end = parenthesised ? 1 : 0
-            while isDigit(at(end)) && end < 5 { end += 1 }
-            let digits = end - (parenthesised ? 1 : 0)
-            if digits >= 1 && digits <= 3,
-               parenthesised ? at(end) == UInt8(ascii: ")") : (at(end) == UInt8(ascii: ".") || at(end) == UInt8(ascii: ")")),
-               at(end + 1) == nil || at(end + 1) == UInt8(ascii: " ") || at(end + 1) == UInt8(ascii: "\t") {
-                var number = 0
-                for index in (parenthesised ? 1 : 0)..<end { number = number * 10 + Int(bytes[index] - 0x30) }
-                return (.numbered(number), rest(after: end + 1))
-            }
-            if starts("# ") { return (.text, rest(after: 2)) }
-            return (.text, line)
+            guard let (kind, length) = asciiMarker(bytes, from: 0, to: bytes.count) else { return nil }
+            return length == 0 ? (kind, line) : (kind, rest(after: length))
         }
         return decided ?? nil
     }
