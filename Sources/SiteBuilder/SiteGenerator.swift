@@ -25,9 +25,6 @@ public enum SiteGenerator {
         let smallSiteUpdate = previous?.isSmallSiteUpdate ?? false
         AllocatorTuning.configure(smallSiteUpdate: smallSiteUpdate)
         options.leavesModelToExit = options.processExitsAfterBuild && smallSiteUpdate
-        // An edit build needs the previous build's 13,000 file records: they are parsed on another
-        // thread while the inputs are fingerprinted (unused when nothing changed).
-        let recorded = previous.map { previous in BackgroundValue { previous.previousFiles() } }
         let inputs = BuildFingerprint.fingerprint(of: options, known: previous?.inputHashes ?? [:])
         if let previous, previous.fingerprint == inputs.all, previous.isIntact(at: destination) {
             // Nothing changed since the last successful build: same diagnostics, site left as it is.
@@ -43,7 +40,10 @@ public enum SiteGenerator {
         let target: PublishingOutput
         var updated: PreviousFiles?
         do {
-            if let previous, previous.engine == inputs.engine, let recorded = recorded?.value {
+            // An edit build needs the previous build's 13,000 file records (parsed on every core). They
+            // are not parsed before the inputs are known to have changed: parsed meanwhile, they took a
+            // core from the check of a build with nothing changed.
+            if let previous, previous.engine == inputs.engine, let recorded = previous.previousFiles() {
                 target = .incremental(try IncrementalOutput(destination: destination, previous: recorded))
                 updated = recorded
             } else {

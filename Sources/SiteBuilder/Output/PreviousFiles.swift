@@ -46,8 +46,10 @@ final class PreviousFiles: Sendable {
     /// file, not a link, of the recorded size.
     func presence(inFolder folder: Int32, sitePath: String) -> PositionMarks {
         var present = PositionMarks(size: order.count)
+        var walker = FolderWalker(site: folder)
         for (position, (path, file)) in zip(order, records).enumerated() {
-            if file.isPresent(inSite: folder, sitePath: sitePath, at: path) { present.mark(position) }
+            let isPresent = folder >= 0 ? walker.isRegularFile(path, size: file.size) : file.isPresent(at: sitePath + "/" + path)
+            if isPresent { present.mark(position) }
         }
         return present
     }

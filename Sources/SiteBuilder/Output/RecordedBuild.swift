@@ -20,14 +20,21 @@ struct RecordedBuild {
 
     /// The manifest of the site at `output`, if there is one of this format.
     init?(at output: URL) {
-        guard let data = FileManager.default.contents(atPath: output.appendingPathComponent(BuildFingerprint.manifestPath).path)
-        else { return nil }
-        self.init(data)
+        // Read straight into an array: through `Data` (and a copy) it was a tenth of a build with nothing changed.
+        let descriptor = open(output.appendingPathComponent(BuildFingerprint.manifestPath).path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat(), ignored = DiagnosticLog()
+        guard fstat(descriptor, &info) == 0,
+              let bytes = ContentFolder.readAll(descriptor, size: Int(info.st_size), display: "", log: &ignored) else { return nil }
+        self.init(bytes: bytes)
     }
 
     /// A manifest from its bytes; `nil` when its first line is damaged or of another format.
-    init?(_ data: Data) {
-        let bytes = [UInt8](data)
+    init?(_ data: Data) { self.init(bytes: [UInt8](data)) }
+
+    /// A manifest from its bytes; `nil` when its first line is damaged or of another format.
+    init?(bytes: [UInt8]) {
         guard let headerEnd = bytes.firstIndex(of: UInt8(ascii: "\n")),
               let header = try? JSONDecoder().decode(BuildFingerprint.Header.self, from: Data(bytes[..<headerEnd])),
               header.format == BuildFingerprint.format else { return nil }
@@ -85,16 +92,18 @@ struct RecordedBuild {
     /// every line is well-formed). Reads path and size off each line and `lstat`s it, on every core.
     func isIntact(at output: URL) -> Bool {
         let lines = fileLines()
-        let root = Array(output.path.utf8) + [UInt8(ascii: "/")]
+        let site = open(output.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard site >= 0 else { return lines.isEmpty }
+        defer { close(site) }
         let part = 1024
         let broken = Atomic<Bool>(false)
         bytes.withUnsafeBufferPointer { buffer in
             nonisolated(unsafe) let buffer = buffer
             DispatchQueue.concurrentPerform(iterations: (lines.count + part - 1) / part) { index in
-                var path = root
+                var walker = FolderWalker(site: site)
                 for line in lines[(index * part)..<min(lines.count, (index + 1) * part)] {
                     if broken.load(ordering: .relaxed) { return }
-                    if !Self.isPresent(UnsafeBufferPointer(rebasing: buffer[line]), root: root, path: &path) {
+                    if !Self.isPresent(UnsafeBufferPointer(rebasing: buffer[line]), walker: &walker) {
                         broken.store(true, ordering: .relaxed)
                         return
                     }
@@ -117,8 +126,8 @@ struct RecordedBuild {
         return lines
     }
 
-    /// Whether the file of one line (`size TAB hash TAB digest TAB path`) is present; `path` is scratch.
-    private static func isPresent(_ line: UnsafeBufferPointer<UInt8>, root: [UInt8], path: inout [UInt8]) -> Bool {
+    /// Whether the file of one line (`size TAB hash TAB digest TAB path`) is present.
+    private static func isPresent(_ line: UnsafeBufferPointer<UInt8>, walker: inout FolderWalker) -> Bool {
         let tab = UInt8(ascii: "\t")
         guard let first = line.firstIndex(of: tab), first > 0, first <= 18,
               let second = line[(first + 1)...].firstIndex(of: tab),
@@ -132,14 +141,9 @@ struct RecordedBuild {
         if name.contains(UInt8(ascii: "\\")) || name.contains(0) {
             // An escaped path (a backslash or line break in a file name): the rare slow way.
             guard let (decoded, file) = BuildFingerprint.parseFileLine(ArraySlice(line)) else { return false }
-            return file.isPresent(at: String(decoding: root, as: UTF8.self) + decoded)
+            return walker.isRegularFile(decoded, size: file.size)
         }
-        path.removeSubrange(root.count...)
-        path.append(contentsOf: name)
-        path.append(0)
-        return path.withUnsafeBufferPointer { pointer in
-            pointer.withMemoryRebound(to: CChar.self) { WrittenFile.isRegularFile(at: $0.baseAddress!, size: size) }
-        }
+        return walker.isRegularFile(UnsafeBufferPointer(rebasing: name), size: size)
     }
 
     /// Rewrites the manifest in the site at `output` with `hashes` as its input hashes, atomically (a
