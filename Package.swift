@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -12,7 +12,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
+        // Its default traits (swift-configuration, full Foundation) are not used.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
+        .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
     ],
     targets: [
@@ -68,7 +71,8 @@ let package = Package(
         // A new content folder for `loupe init`.
         .target(name: "ContentScaffold"),
         // `loupe serve`: the site over HTTP, rebuilt on change, live reload.
-        .target(name: "PreviewServer", dependencies: ["SiteBuilder", "Diagnostics", "MarkupText", .product(name: "FlyingFox", package: "FlyingFox")]),
+        .target(name: "PreviewServer", dependencies: ["SiteBuilder", "Diagnostics", "MarkupText", .product(name: "Hummingbird", package: "hummingbird"),
+                                                  .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio")]),
         // Façade used by the executable.
         .target(name: "LoupeKit", dependencies: ["SiteBuilder", "Diagnostics", "DefaultTemplates", "ContentScaffold", "PreviewServer", "Templating",
                                              "ChartPDF", "Optotypes", "SessionReports", "SessionPDF"]),

@@ -1,7 +1,8 @@
 import Diagnostics
-import FlyingFox
-import FlyingSocks
 import Foundation
+import Hummingbird
+import Logging
+import NIOCore
 import SiteBuilder
 
 /// `loupe serve`: builds the site, serves it over HTTP, rebuilds when the content or templates
@@ -33,8 +34,7 @@ public final class PreviewServer: @unchecked Sendable {
     private var pending = false
     private var scheduled = false
     private var changeNoticed: ContinuousClock.Instant?
-    private var server: HTTPServer?
-    private var serverTask: Task<Void, any Error>?
+    private var serverTask: Task<Void, Never>?
     private var watcher: FolderWatcher?
     private var rebuilds: [Rebuild] = []
     private let forcePolling: Bool
@@ -60,25 +60,34 @@ public final class PreviewServer: @unchecked Sendable {
     public func start() async throws -> UInt16 {
         let first = rebuild()
         log(first.report.succeeded ? "built \(first.report.pageCount) pages" : "the build failed; fix the problems above, the page reloads by itself")
-        // Handlers only read a file, but on a busy machine (a build hogging every core) a request may wait
-        // for a thread; FlyingFox's default 15 s handler timeout would then answer 500.
-        let server = HTTPServer(config: HTTPServer.Configuration(address: try address(), timeout: 120, logger: .disabled))
-        await addRoutes(to: server)
-        let task = Task { try await server.run() }
-        do { try await server.waitUntilListening(timeout: 30) } catch {
-            // The server task's own error (address in use, permission) says more than the timeout.
-            task.cancel()
-            var reason = "\(error)"
-            if case .failure(let failure) = await task.result { reason = "\(failure)" }
-            throw PreviewError.cannotListen(host: host, port: requestedPort, reason: reason)
+        // Hummingbird (on SwiftNIO) serves; its own logging is off, `log` says what happened.
+        let responder = CallbackResponder<BasicRequestContext> { [weak self] request, _ in
+            guard let self else { return Response(status: .serviceUnavailable) }
+            return self.respond(to: request)
         }
-        var port = requestedPort
-        if case .ip4(_, let actual)? = await server.listeningAddress { port = actual }
-        if case .ip6(_, let actual)? = await server.listeningAddress { port = actual }
+        let (listening, signal) = AsyncStream<Result<Int, any Error>>.makeStream()
+        let application = Application(responder: responder,
+                                      configuration: ApplicationConfiguration(address: .hostname(try address(), port: Int(requestedPort)), serverName: nil),
+                                      onServerRunning: { channel in signal.yield(.success(channel.localAddress?.port ?? 0)) },
+                                      logger: Logger(label: "loupe-serve") { _ in SwiftLogNoOpLogHandler() })
+        let task = Task {
+            do { try await application.run() } catch { signal.yield(.failure(error)) }
+            signal.finish()
+        }
+        var events = listening.makeAsyncIterator()
+        let port: UInt16
+        switch await events.next() {
+        case .success(let number)?:
+            port = UInt16(clamping: number)
+        case .failure(let error)?:
+            // The server's own error (address in use, permission).
+            throw PreviewError.cannotListen(host: host, port: requestedPort, reason: Self.reason(error))
+        case nil:
+            throw PreviewError.cannotListen(host: host, port: requestedPort, reason: "the server stopped")
+        }
         let watcher = FolderWatcher(folders: watched, excluding: [options.output]) { [weak self] in self?.changed() }
         watcher.start(forcePolling: forcePolling)
         lock.withLock {
-            self.server = server
             self.serverTask = task
             self.watcher = watcher
         }
@@ -96,11 +105,19 @@ public final class PreviewServer: @unchecked Sendable {
 
     /// Stops watching and serving; open event streams end.
     public func stop() async {
-        let (server, task, watcher) = lock.withLock { (self.server, self.serverTask, self.watcher) }
+        let (task, watcher) = lock.withLock { (self.serverTask, self.watcher) }
         watcher?.stop()
-        hub.close()
-        await server?.stop(timeout: 1)
-        task?.cancel()
+        hub.close()  // open event streams end, so the server's graceful shutdown does not wait for them
+        if let task {
+            task.cancel()
+            // At most a second for open connections to finish.
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await task.value }
+                group.addTask { try? await Task.sleep(for: .seconds(1)) }
+                await group.next()
+                group.cancelAll()
+            }
+        }
         builds.sync {}
     }
 
@@ -180,64 +197,70 @@ public final class PreviewServer: @unchecked Sendable {
 
     // MARK: Serving
 
-    private func address() throws -> any SocketAddress {
+    /// The host to listen on, checked to be an IPv4 or IPv6 address (`localhost` is 127.0.0.1).
+    private func address() throws -> String {
         let name = host == "localhost" ? "127.0.0.1" : host
-        do {
-            if name.contains(":") { return try sockaddr_in6.inet6(ip6: name, port: requestedPort) }
-            return try sockaddr_in.inet(ip4: name, port: requestedPort)
-        } catch {
-            throw PreviewError.badHost(host)
-        }
+        var ip4 = in_addr(), ip6 = in6_addr()
+        guard inet_pton(AF_INET, name, &ip4) == 1 || inet_pton(AF_INET6, name, &ip6) == 1 else { throw PreviewError.badHost(host) }
+        return name
     }
 
-    private func addRoutes(to server: HTTPServer) async {
+    /// What went wrong when listening, in a few words.
+    private static func reason(_ error: any Error) -> String {
+        if let error = error as? IOError { return String(cString: strerror(error.errnoCode)) }
+        return "\(error)"
+    }
+
+    private func respond(to request: Request) -> Response {
+        guard request.method == .get || request.method == .head else {
+            return Response(status: .methodNotAllowed)
+        }
         let hub = self.hub
-        await server.appendRoute(HTTPRoute("GET " + LiveReloadScript.eventsPath)) { _ in
-            HTTPResponse(statusCode: .ok,
-                         headers: HTTPHeaders([.contentType: "text/event-stream", .cacheControl: "no-store"]),
-                         body: HTTPBodySequence(from: EventBytes(chunks: hub.subscribe())))
-        }
-        await server.appendRoute(HTTPRoute("GET " + LiveReloadScript.scriptPath)) { _ in
-            HTTPResponse(statusCode: .ok,
-                         headers: HTTPHeaders([.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-store"]),
-                         body: Data(LiveReloadScript.script.utf8))
-        }
-        await server.appendRoute("GET /__loupe/problems") { [weak self] _ in
-            let text = (self?.currentProblems ?? []).map { $0.description + "\n" }.joined()
-            return HTTPResponse(statusCode: .ok, headers: HTTPHeaders([.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"]),
-                                body: Data(text.utf8))
-        }
-        await server.appendRoute("*") { [weak self] request in
-            guard let self else { return HTTPResponse(statusCode: .serviceUnavailable) }
-            return self.respond(to: request)
+        switch request.uri.path {
+        case LiveReloadScript.eventsPath:
+            let stream = hub.subscribe()
+            return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
+                            body: ResponseBody { writer in
+                                // Each event is written as it happens (chunked transfer encoding).
+                                for await chunk in stream { try await writer.write(ByteBuffer(bytes: chunk)) }
+                                try await writer.finish(nil)
+                            })
+        case LiveReloadScript.scriptPath:
+            return Self.response(.ok, type: "text/javascript; charset=utf-8", body: Array(LiveReloadScript.script.utf8), for: request)
+        case "/__loupe/problems":
+            let text = currentProblems.map { $0.description + "\n" }.joined()
+            return Self.response(.ok, type: "text/plain; charset=utf-8", body: Array(text.utf8), for: request)
+        default:
+            return file(for: request)
         }
     }
 
-    private func respond(to request: HTTPRequest) -> HTTPResponse {
-        guard request.method == .GET || request.method == .HEAD else {
-            return HTTPResponse(statusCode: .methodNotAllowed)
-        }
-        // The path as sent (request.path is standardised, which drops a trailing slash).
-        let path = request.target.path(percentEncoded: false)
+    /// The site's file at the request's path, with the reload script (and the overlay) in a page.
+    private func file(for request: Request) -> Response {
+        // The path as sent, then decoded (a file name may hold a space or other escaped characters).
+        let sent = request.uri.path
+        let path = sent.removingPercentEncoding ?? sent
         // No offline worker in serve mode: it would serve cached pages instead of the rebuilt ones.
-        if path == "/sw.js" { return HTTPResponse(statusCode: .notFound) }
+        if path == "/sw.js" { return Response(status: .notFound) }
         if files.needsSlash(path) {
-            return HTTPResponse(statusCode: .movedPermanently, headers: HTTPHeaders([.location: path + "/"]))
+            return Response(status: .movedPermanently, headers: [.location: sent + "/"])
         }
         let problems = currentProblems
         guard let url = files.file(for: path), let data = FileManager.default.contents(atPath: url.path) else {
             let page = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Not found</title></head>"
                 + "<body><p>Nothing at this address in the site.</p></body></html>"
-            return HTTPResponse(statusCode: .notFound,
-                                headers: HTTPHeaders([.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"]),
-                                body: Data(LiveReloadScript.inject(into: page, problems: problems).utf8))
+            return Self.response(.notFound, type: "text/html; charset=utf-8",
+                                 body: Array(LiveReloadScript.inject(into: page, problems: problems).utf8), for: request)
         }
         let type = SiteFiles.contentType(for: url)
-        var body = data
-        if type.hasPrefix("text/html") {
-            body = Data(LiveReloadScript.inject(into: String(decoding: data, as: UTF8.self), problems: problems).utf8)
-        }
-        return HTTPResponse(statusCode: .ok, headers: HTTPHeaders([.contentType: type, .cacheControl: "no-store"]),
-                            body: request.method == .HEAD ? Data() : body)
+        guard type.hasPrefix("text/html") else { return Self.response(.ok, type: type, body: Array(data), for: request) }
+        let page = LiveReloadScript.inject(into: String(decoding: data, as: UTF8.self), problems: problems)
+        return Self.response(.ok, type: type, body: Array(page.utf8), for: request)
+    }
+
+    /// A response of `body`, never cached (every rebuild changes pages), without the body for `HEAD`.
+    private static func response(_ status: HTTPResponse.Status, type: String, body: [UInt8], for request: Request) -> Response {
+        Response(status: status, headers: [.contentType: type, .cacheControl: "no-store"],
+                 body: ResponseBody(byteBuffer: request.method == .head ? ByteBuffer() : ByteBuffer(bytes: body)))
     }
 }
