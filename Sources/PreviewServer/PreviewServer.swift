@@ -258,9 +258,12 @@ public final class PreviewServer: @unchecked Sendable {
         return Self.response(.ok, type: type, body: Array(page.utf8), for: request)
     }
 
-    /// A response of `body`, never cached (every rebuild changes pages), without the body for `HEAD`.
+    /// A response of `body`, never cached (every rebuild changes pages); for `HEAD`, its headers (the
+    /// length included) without it.
     private static func response(_ status: HTTPResponse.Status, type: String, body: [UInt8], for request: Request) -> Response {
-        Response(status: status, headers: [.contentType: type, .cacheControl: "no-store"],
-                 body: ResponseBody(byteBuffer: request.method == .head ? ByteBuffer() : ByteBuffer(bytes: body)))
+        guard request.method == .head else {
+            return Response(status: status, headers: [.contentType: type, .cacheControl: "no-store"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+        }
+        return Response(status: status, headers: [.contentType: type, .cacheControl: "no-store", .contentLength: String(body.count)], body: ResponseBody())
     }
 }

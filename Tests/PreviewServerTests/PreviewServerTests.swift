@@ -55,6 +55,15 @@ struct PreviewServerTests {
             let (data, response) = try await PreviewServerTests.patientSession.data(for: URLRequest(url: url, timeoutInterval: 900))
             return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
         }
+
+        /// A `HEAD` request: the status, the Content-Length header and how many body bytes came.
+        func head(_ path: String) async throws -> (status: Int, length: String?, received: Int) {
+            var request = URLRequest(url: try #require(URL(string: "http://127.0.0.1:\(port)\(path)")), timeoutInterval: 900)
+            request.httpMethod = "HEAD"
+            let (data, response) = try await PreviewServerTests.patientSession.data(for: request)
+            let http = response as? HTTPURLResponse
+            return (http?.statusCode ?? 0, http?.value(forHTTPHeaderField: "Content-Length"), data.count)
+        }
     }
 
     /// Runs `body` with a server on a one-card deck; the server is stopped and the folders removed after.
@@ -72,6 +81,9 @@ struct PreviewServerTests {
             let home = try await fixture.get("/")
             #expect(home.status == 200)
             #expect(home.body.contains("<script src=\"/__loupe/live.js\"></script></body>"))
+            let head = try await fixture.head("/")
+            #expect(head.status == 200 && head.received == 0)
+            #expect(head.length == String(home.body.utf8.count), "HEAD gives GET's length")
             let bare = try EventStreamClient(port: fixture.port, path: "/deck/eyes/lens")
             #expect(bare.wait(for: "Location: /deck/eyes/lens/\r\n", seconds: 600), "a folder without its slash is redirected: \(bare.received)")
             let topic = try await fixture.get("/deck/eyes/lens/")
