@@ -133,6 +133,18 @@ public struct ContentFolder: Sendable {
         return body(descriptor, max(Int(info.st_size), 0), &log)
     }
 
+    /// Every byte of the file at `path`, read straight into an array, or `nil` when it cannot be read
+    /// (without a diagnostic: for files a build keeps for itself). `size`, when known, sizes the array
+    /// instead of the file's size on disk.
+    public static func bytes(atPath path: String, size: Int? = nil) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat(), ignored = DiagnosticLog()
+        guard let size = size ?? (fstat(descriptor, &info) == 0 ? Int(info.st_size) : nil) else { return nil }
+        return readAll(descriptor, size: size, display: path, log: &ignored)
+    }
+
     /// Every byte of the open file `descriptor` (about `size` bytes), or `nil` with an error in `log`.
     public static func readAll(_ descriptor: Int32, size: Int, display: String, log: inout DiagnosticLog) -> [UInt8]? {
         var failure: Int32 = 0

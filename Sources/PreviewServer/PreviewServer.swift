@@ -215,7 +215,6 @@ public final class PreviewServer: @unchecked Sendable {
         guard request.method == .get || request.method == .head else {
             return Response(status: .methodNotAllowed)
         }
-        let hub = self.hub
         switch request.uri.path {
         case LiveReloadScript.eventsPath:
             let stream = hub.subscribe()

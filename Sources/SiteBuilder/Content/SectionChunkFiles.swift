@@ -100,12 +100,9 @@ struct KeptChunkFiles: Sendable {
     }
 
     /// The bytes of the file at `path` when it has `size` of them, read straight into an array.
+    /// An unreadable kept file is made again, not reported.
     private static func contents(of path: String, size: Int) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var ignored = DiagnosticLog()  // an unreadable kept file is made again, not reported
-        guard let bytes = ContentFolder.readAll(descriptor, size: size, display: path, log: &ignored), bytes.count == size else { return nil }
+        guard let bytes = ContentFolder.bytes(atPath: path, size: size), bytes.count == size else { return nil }
         return bytes
     }
 

@@ -44,7 +44,7 @@ struct FolderWalker: ~Copyable {
         let found = name.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { fstatat(folderDescriptor, $0.baseAddress!, &info, AT_SYMLINK_NOFOLLOW) == 0 }
         }
-        return found && (info.st_mode & S_IFMT) == S_IFREG && Int(info.st_size) == size
+        return found && WrittenFile.isRegularFile(info, size: size)
     }
 
     /// Whether the site-relative `path` is a regular file, not a link, of `size` bytes.

@@ -21,12 +21,7 @@ struct RecordedBuild {
     /// The manifest of the site at `output`, if there is one of this format.
     init?(at output: URL) {
         // Read straight into an array: through `Data` (and a copy) it was a tenth of a build with nothing changed.
-        let descriptor = open(output.appendingPathComponent(BuildFingerprint.manifestPath).path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat(), ignored = DiagnosticLog()
-        guard fstat(descriptor, &info) == 0,
-              let bytes = ContentFolder.readAll(descriptor, size: Int(info.st_size), display: "", log: &ignored) else { return nil }
+        guard let bytes = ContentFolder.bytes(atPath: output.appendingPathComponent(BuildFingerprint.manifestPath).path) else { return nil }
         self.init(bytes: bytes)
     }
 

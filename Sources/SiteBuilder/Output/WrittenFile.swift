@@ -48,7 +48,8 @@ public struct WrittenFile: Codable, Equatable, Sendable {
 
     /// Whether `path` is still this file: a regular file (not a link) of the recorded size.
     func isPresent(at path: String) -> Bool {
-        path.withCString { Self.isRegularFile(at: $0, size: size) }
+        var info = stat()
+        return path.withCString { lstat($0, &info) } == 0 && Self.isRegularFile(info, size: size)
     }
 
     /// Whether `relativePath` in the open folder `directory` is still this file (the folder's own path is
@@ -64,14 +65,8 @@ public struct WrittenFile: Codable, Equatable, Sendable {
         folder >= 0 ? isPresent(in: folder, at: relativePath) : isPresent(at: sitePath + "/" + relativePath)
     }
 
-    /// Whether the NUL-terminated `path` is a regular file (not a link) of `size` bytes.
-    static func isRegularFile(at path: UnsafePointer<CChar>, size: Int) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0 && isRegularFile(info, size: size)
-    }
-
     /// Whether `info` (not following a link) is that of a regular file of `size` bytes.
-    private static func isRegularFile(_ info: stat, size: Int) -> Bool {
+    static func isRegularFile(_ info: stat, size: Int) -> Bool {
         (info.st_mode & S_IFMT) == S_IFREG && Int(info.st_size) == size
     }
 }
