@@ -158,6 +158,39 @@ struct BuildManifestTests {
         #expect(BuildFingerprint.decoded(Data("{\"format\":2}\n".utf8)) == nil)
     }
 
+    /// The manifest's lines are checked in parts of about 128 KB on every core: a missing or resized file
+    /// is found in the first part, in the middle one and in the last, and where a part is cut.
+    @Test func everyPartOfALargeManifestIsChecked() throws {
+        let root = try TemporaryFolder.make("loupe-recorded-parts")
+        defer { TemporaryFolder.remove(root) }
+        // 4,000 files of some 100-byte lines (about three parts), in 40 folders and at the top.
+        var sizes: [String: Int] = [:]
+        for index in 0..<4000 {
+            let path = index % 100 == 0 ? "top-\(index).html" : "topic-\(index % 40)/card-\(index)-with-a-longer-name.html"
+            sizes[path] = index % 7
+        }
+        for (path, size) in sizes {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(repeating: 0x61, count: size).write(to: url)
+        }
+        func recorded(_ sizes: [String: Int]) throws -> RecordedBuild {
+            try #require(RecordedBuild(BuildFingerprint(fingerprint: "f", engine: "e", pageCount: 1,
+                                                        files: sizes.mapValues { WrittenFile(size: $0, hash: "h", digest: "d") },
+                                                        diagnostics: []).encoded))
+        }
+        #expect(try recorded(sizes).isIntact(at: root))
+        let sorted = sizes.keys.sorted()
+        for position in [0, 1, sorted.count / 3, sorted.count / 2, 2 * sorted.count / 3, sorted.count - 2, sorted.count - 1] {
+            var resized = sizes
+            resized[sorted[position]]! += 1
+            #expect(try recorded(resized).isIntact(at: root) == false, "a resized file at \(position)")
+            var missing = sizes
+            missing[sorted[position] + ".gone"] = 0
+            #expect(try recorded(missing).isIntact(at: root) == false, "a missing file after \(position)")
+        }
+    }
+
     /// A build that finds nothing changed checks the recorded files straight off the manifest's bytes:
     /// each must be a regular file of its recorded size, escaped names included, and a damaged line
     /// means the site is not intact. Recording new input hashes keeps the file lines as they were.

@@ -32,13 +32,17 @@ struct FolderWalker: ~Copyable {
 
     /// Whether the site-relative `path` (UTF-8, no NUL) is a regular file, not a link, of `size` bytes.
     mutating func isRegularFile(_ path: UnsafeBufferPointer<UInt8>, size: Int) -> Bool {
-        guard site >= 0 else { return false }
-        let slash = path.lastIndex(of: UInt8(ascii: "/"))
-        let folderEnd = slash ?? 0
-        if !folder.elementsEqual(path[..<folderEnd]) { enter(UnsafeBufferPointer(rebasing: path[..<folderEnd])) }
+        guard site >= 0, let base = path.baseAddress else { return false }
+        var folderEnd = path.count
+        while folderEnd > 0 && base[folderEnd - 1] != UInt8(ascii: "/") { folderEnd -= 1 }
+        let nameStart = folderEnd
+        folderEnd = max(0, folderEnd - 1)
+        let isSameFolder = folder.count == folderEnd
+            && (folderEnd == 0 || folder.withUnsafeBufferPointer { memcmp($0.baseAddress!, base, folderEnd) == 0 })
+        if !isSameFolder { enter(UnsafeBufferPointer(rebasing: path[..<folderEnd])) }
         guard folderDescriptor >= 0 else { return false }
         name.removeAll(keepingCapacity: true)
-        name.append(contentsOf: path[(slash.map { $0 + 1 } ?? 0)...])
+        name.append(contentsOf: UnsafeBufferPointer(rebasing: path[nameStart...]))
         name.append(0)
         var info = stat()
         let found = name.withUnsafeBufferPointer { buffer in

@@ -86,59 +86,90 @@ struct RecordedBuild {
     /// Whether every file the manifest lists is still there, a regular file of its recorded size (and
     /// every line is well-formed). Reads path and size off each line and `lstat`s it, on every core.
     func isIntact(at output: URL) -> Bool {
-        let lines = fileLines()
         let site = open(output.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard site >= 0 else { return lines.isEmpty }
+        guard site >= 0 else { return linesStart >= bytes.count }
         defer { close(site) }
-        let part = 1024
         let broken = Atomic<Bool>(false)
         bytes.withUnsafeBufferPointer { buffer in
+            // Parts of about 128 KB of lines (some 1,800 files), each cut where a line starts.
+            let cuts = Self.lineCuts(of: buffer, from: linesStart, part: 128 << 10)
             nonisolated(unsafe) let buffer = buffer
-            DispatchQueue.concurrentPerform(iterations: (lines.count + part - 1) / part) { index in
+            DispatchQueue.concurrentPerform(iterations: cuts.count - 1) { index in
                 var walker = FolderWalker(site: site)
-                for line in lines[(index * part)..<min(lines.count, (index + 1) * part)] {
+                var start = cuts[index]
+                let end = cuts[index + 1]
+                while start < end {
                     if broken.load(ordering: .relaxed) { return }
-                    if !Self.isPresent(UnsafeBufferPointer(rebasing: buffer[line]), walker: &walker) {
+                    let lineEnd = Self.lineEnd(in: buffer, from: start, before: end)
+                    if !Self.isPresent(UnsafeBufferPointer(rebasing: buffer[start..<lineEnd]), walker: &walker) {
                         broken.store(true, ordering: .relaxed)
                         return
                     }
+                    start = lineEnd + 1
                 }
             }
         }
         return !broken.load(ordering: .relaxed)
     }
 
+    /// Where the line break after `start` is (`memchr`), or `end` when there is none before it.
+    private static func lineEnd(in buffer: UnsafeBufferPointer<UInt8>, from start: Int, before end: Int) -> Int {
+        guard let found = memchr(buffer.baseAddress! + start, 0x0A, end - start) else { return end }
+        return buffer.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Offsets that cut the lines from `start` to the end of `buffer` into parts of about `part` bytes,
+    /// each at the start of a line: the first is `start`, the last the end of the buffer.
+    private static func lineCuts(of buffer: UnsafeBufferPointer<UInt8>, from start: Int, part: Int) -> [Int] {
+        var cuts = [min(start, buffer.count)]
+        while let last = cuts.last, last + part < buffer.count {
+            let next = lineEnd(in: buffer, from: last + part, before: buffer.count) + 1
+            guard next < buffer.count else { break }
+            cuts.append(next)
+        }
+        cuts.append(buffer.count)
+        return cuts
+    }
+
     /// Where each file line is, without its line break.
     private func fileLines() -> [Range<Int>] {
         var lines: [Range<Int>] = []
         lines.reserveCapacity(estimatedFileCount)
-        var start = linesStart
-        while start < bytes.count {
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-            lines.append(start..<end)
-            start = end + 1
+        bytes.withUnsafeBufferPointer { buffer in
+            var start = linesStart
+            while start < buffer.count {
+                let end = Self.lineEnd(in: buffer, from: start, before: buffer.count)
+                lines.append(start..<end)
+                start = end + 1
+            }
         }
         return lines
     }
 
     /// Whether the file of one line (`size TAB hash TAB digest TAB path`) is present.
     private static func isPresent(_ line: UnsafeBufferPointer<UInt8>, walker: inout FolderWalker) -> Bool {
-        let tab = UInt8(ascii: "\t")
-        guard let first = line.firstIndex(of: tab), first > 0, first <= 18,
-              let second = line[(first + 1)...].firstIndex(of: tab),
-              let third = line[(second + 1)...].firstIndex(of: tab) else { return false }
-        var size = 0
-        for digit in line[..<first] {
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return false }
-            size = size * 10 + Int(digit - UInt8(ascii: "0"))
+        guard let base = line.baseAddress else { return false }
+        /// The offset of the first `byte` at or after `from`, or `nil`.
+        func find(_ byte: UInt8, from: Int) -> Int? {
+            guard from < line.count, let found = memchr(base + from, Int32(byte), line.count - from) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
-        let name = line[(third + 1)...]
-        if name.contains(UInt8(ascii: "\\")) || name.contains(0) {
+        let tab = UInt8(ascii: "\t")
+        guard let first = find(tab, from: 0), first > 0, first <= 18,
+              let second = find(tab, from: first + 1), let third = find(tab, from: second + 1) else { return false }
+        var size = 0
+        for index in 0..<first {
+            let digit = line[index] &- UInt8(ascii: "0")
+            guard digit <= 9 else { return false }
+            size = size * 10 + Int(digit)
+        }
+        let name = third + 1
+        if find(UInt8(ascii: "\\"), from: name) != nil || find(0, from: name) != nil {
             // An escaped path (a backslash or line break in a file name): the rare slow way.
             guard let (decoded, file) = BuildFingerprint.parseFileLine(ArraySlice(line)) else { return false }
             return walker.isRegularFile(decoded, size: file.size)
         }
-        return walker.isRegularFile(UnsafeBufferPointer(rebasing: name), size: size)
+        return walker.isRegularFile(UnsafeBufferPointer(rebasing: line[name...]), size: size)
     }
 
     /// Rewrites the manifest in the site at `output` with `hashes` as its input hashes, atomically (a
