@@ -194,12 +194,17 @@ struct BuildFingerprint: Equatable {
     }
 
     static func parseFileLine(_ line: ArraySlice<UInt8>) -> (String, WrittenFile)? {
+        line.withUnsafeBufferPointer { parseFileLine($0) }
+    }
+
+    /// ``parseFileLine(_:)-(ArraySlice<UInt8>)`` on bytes in place (a mapped manifest's).
+    static func parseFileLine(_ line: UnsafeBufferPointer<UInt8>) -> (String, WrittenFile)? {
         let tab = UInt8(ascii: "\t")
         guard let first = line.firstIndex(of: tab), let second = line[(first + 1)...].firstIndex(of: tab),
               let third = line[(second + 1)...].firstIndex(of: tab),
               let size = Int(String(decoding: line[..<first], as: UTF8.self)) else { return nil }
-        let hash = RecordedHex(utf8: line[(first + 1)..<second])
-        let digest = second + 1 == third ? nil : RecordedHex(utf8: line[(second + 1)..<third])
+        let hash = RecordedHex(utf8: UnsafeBufferPointer(rebasing: line[(first + 1)..<second]))
+        let digest = second + 1 == third ? nil : RecordedHex(utf8: UnsafeBufferPointer(rebasing: line[(second + 1)..<third]))
         var path = String(decoding: line[(third + 1)...], as: UTF8.self)
         if line[(third + 1)...].contains(UInt8(ascii: "\\")) { path = unescape(path) }
         return (path, WrittenFile(size: size, hash: hash, digest: digest))

@@ -14,41 +14,44 @@ struct RecordedBuild {
     var pageCount: Int
     var diagnostics: [Diagnostic]
     var inputHashes: [String: String]
-    /// The whole manifest; the file lines start at `linesStart`.
-    private let bytes: [UInt8]
+    /// The whole manifest, mapped (``FileBytes``); the file lines start at `linesStart`.
+    private let file: FileBytes
     private let linesStart: Int
 
     /// The manifest of the site at `output`, if there is one of this format.
     init?(at output: URL) {
-        // Read straight into an array: through `Data` (and a copy) it was a tenth of a build with nothing changed.
-        guard let bytes = ContentFolder.bytes(atPath: output.appendingPathComponent(BuildFingerprint.manifestPath).path) else { return nil }
-        self.init(bytes: bytes)
+        // Mapped: read into an array, its fresh pages were a tenth of a build with nothing changed.
+        guard let file = FileBytes(mapping: output.appendingPathComponent(BuildFingerprint.manifestPath).path) else { return nil }
+        self.init(file: file)
     }
 
     /// A manifest from its bytes; `nil` when its first line is damaged or of another format.
-    init?(_ data: Data) { self.init(bytes: [UInt8](data)) }
+    init?(_ data: Data) { self.init(file: FileBytes(copying: data)) }
 
     /// A manifest from its bytes; `nil` when its first line is damaged or of another format.
-    init?(bytes: [UInt8]) {
-        guard let headerEnd = bytes.firstIndex(of: UInt8(ascii: "\n")),
-              let header = try? JSONDecoder().decode(BuildFingerprint.Header.self, from: Data(bytes[..<headerEnd])),
+    init?(bytes: [UInt8]) { self.init(file: FileBytes(copying: bytes)) }
+
+    private init?(file: FileBytes) {
+        guard let headerEnd = file.withBytes({ $0.firstIndex(of: UInt8(ascii: "\n")) }),
+              let header = try? JSONDecoder().decode(BuildFingerprint.Header.self,
+                                                     from: file.withBytes { Data(UnsafeBufferPointer(rebasing: $0[..<headerEnd])) }),
               header.format == BuildFingerprint.format else { return nil }
         fingerprint = header.fingerprint
         engine = header.engine
         pageCount = header.pageCount
         diagnostics = header.diagnostics
         inputHashes = header.inputHashes
-        self.bytes = bytes
+        self.file = file
         linesStart = headerEnd + 1
     }
 
     /// About how many files the manifest lists (a line is about 70 bytes).
-    var estimatedFileCount: Int { (bytes.count - linesStart) / 64 }
+    var estimatedFileCount: Int { (file.count - linesStart) / 64 }
     /// Whether this records a site small enough (a manifest under 8 MB, about 40,000 cards) that updating
     /// it may trade memory for time: its blocks come from the heap (``AllocatorTuning``) and its model is
     /// left for the process's exit (``BuildOptions/processExitsAfterBuild``). At 100,000 cards either
     /// raised a cold build's peak above 500 MB.
-    var isSmallSiteUpdate: Bool { bytes.count < 8 << 20 }
+    var isSmallSiteUpdate: Bool { file.count < 8 << 20 }
 
     /// Every file of the site by site-relative path; `nil` when a line is damaged.
     func files() -> [String: WrittenFile]? { previousFiles()?.files }
@@ -64,8 +67,11 @@ struct RecordedBuild {
         records.reserveCapacity(estimatedFileCount)
         var isSorted = true
         // The lines are parsed on every core (the build waits for them), then filed in order.
-        let bytes = self.bytes
-        let parsed = fileLines().concurrentMap(part: 2048) { BuildFingerprint.parseFileLine(bytes[$0]) }
+        let lines = fileLines()
+        let parsed = file.withBytes { bytes in
+            nonisolated(unsafe) let bytes = bytes
+            return lines.concurrentMap(part: 2048) { BuildFingerprint.parseFileLine(UnsafeBufferPointer(rebasing: bytes[$0])) }
+        }
         for line in parsed {
             guard let (path, file) = line else { return nil }
             if let repeated = positions.updateValue(order.count, forKey: path) {
@@ -87,13 +93,13 @@ struct RecordedBuild {
     /// every line is well-formed). Reads path and size off each line and `lstat`s it, on every core.
     func isIntact(at output: URL) -> Bool {
         let site = open(output.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard site >= 0 else { return linesStart >= bytes.count }
+        guard site >= 0 else { return linesStart >= file.count }
         defer { close(site) }
         let broken = Atomic<Bool>(false)
-        bytes.withUnsafeBufferPointer { buffer in
+        file.withBytes { buffer in
+            nonisolated(unsafe) let buffer = buffer
             // Parts of about 128 KB of lines (some 1,800 files), each cut where a line starts.
             let cuts = Self.lineCuts(of: buffer, from: linesStart, part: 128 << 10)
-            nonisolated(unsafe) let buffer = buffer
             DispatchQueue.concurrentPerform(iterations: cuts.count - 1) { index in
                 var walker = FolderWalker(site: site)
                 var start = cuts[index]
@@ -135,7 +141,7 @@ struct RecordedBuild {
     private func fileLines() -> [Range<Int>] {
         var lines: [Range<Int>] = []
         lines.reserveCapacity(estimatedFileCount)
-        bytes.withUnsafeBufferPointer { buffer in
+        file.withBytes { buffer in
             var start = linesStart
             while start < buffer.count {
                 let end = Self.lineEnd(in: buffer, from: start, before: buffer.count)
@@ -166,7 +172,7 @@ struct RecordedBuild {
         let name = third + 1
         if find(UInt8(ascii: "\\"), from: name) != nil || find(0, from: name) != nil {
             // An escaped path (a backslash or line break in a file name): the rare slow way.
-            guard let (decoded, file) = BuildFingerprint.parseFileLine(ArraySlice(line)) else { return false }
+            guard let (decoded, file) = BuildFingerprint.parseFileLine(line) else { return false }
             return walker.isRegularFile(decoded, size: file.size)
         }
         return walker.isRegularFile(UnsafeBufferPointer(rebasing: line[name...]), size: size)
@@ -179,7 +185,7 @@ struct RecordedBuild {
         let header = BuildFingerprint.Header(format: BuildFingerprint.format, fingerprint: fingerprint, engine: engine,
                                              pageCount: pageCount, diagnostics: diagnostics, inputHashes: hashes)
         guard var data = BuildFingerprint.encodedHeader(header) else { return }
-        data.append(contentsOf: bytes[linesStart...])
+        file.withBytes { data.append(contentsOf: UnsafeBufferPointer(rebasing: $0[linesStart...])) }
         let path = output.appendingPathComponent(BuildFingerprint.manifestPath).path
         let temporary = path + ".tmp-\(getpid())"
         guard FileManager.default.createFile(atPath: temporary, contents: data) else { return }
