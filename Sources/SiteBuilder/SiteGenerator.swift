@@ -23,7 +23,8 @@ public enum SiteGenerator {
         defer { withExtendedLifetime(lock) {} }
         let previous = options.force ? nil : RecordedBuild(at: destination)
         let smallSiteUpdate = previous?.isSmallSiteUpdate ?? false
-        AllocatorTuning.configure(smallSiteUpdate: smallSiteUpdate)
+        AllocatorTuning.configure(small: previous.map { $0.isSmallSiteUpdate }
+                                  ?? AllocatorTuning.isSmallDeck(in: options.content.appendingPathComponent("deck")))
         options.leavesModelToExit = options.processExitsAfterBuild && smallSiteUpdate
         let inputs = BuildFingerprint.fingerprint(of: options, known: previous?.inputHashes ?? [:])
         if let previous, previous.fingerprint == inputs.all, previous.isIntact(at: destination) {

@@ -1,27 +1,48 @@
 #if canImport(CMalloc)
 import CMalloc
 #endif
+import Foundation
 
 /// How the C allocator hands out and gives back memory, set at the start of each build.
 enum AllocatorTuning {
-    /// Free memory at the top of a heap is returned above 128 KiB, and blocks from `mapped` up get
-    /// their own mapping, returned to the system when freed. By default glibc raises both limits as a
-    /// build frees its large buffers (the deck's text, rendered pages), and the freed memory then stays
-    /// with the process: a cold 100,000-card build peaked at 809 MB with the defaults and 710 MB with
-    /// 128 KiB for both, 10,000 cards at 133 and 120 MB, in the same time (medians of five interleaved runs).
-    static func configure(mapped: Int) {
+    /// Blocks from `mapped` up get their own mapping, returned to the system when freed, and free memory
+    /// at the top of a heap is returned above `trimmed`. By default glibc raises both limits as a build
+    /// frees its large buffers (the deck's text, rendered pages), and the freed memory then stays with
+    /// the process: a cold 100,000-card build peaked at 809 MB with the defaults and 710 MB with 128 KiB
+    /// for both, 10,000 cards at 133 and 120 MB, in the same time (medians of five interleaved runs).
+    static func configure(mapped: Int, trimmed: Int) {
         #if canImport(CMalloc)
         _ = mallopt(M_MMAP_THRESHOLD, Int32(mapped))
-        _ = mallopt(M_TRIM_THRESHOLD, 128 * 1024)
+        _ = mallopt(M_TRIM_THRESHOLD, Int32(trimmed))
         #endif
     }
 
-    /// A cold build maps every block of 128 KiB or more. A ``RecordedBuild/isSmallSiteUpdate`` takes
-    /// blocks under 4 MiB from the heap instead: every new mapping is faulted in and zeroed page by page,
-    /// and an edit at 10,000 cards allocates tens of megabytes of such blocks (kept chunks, records,
-    /// arrays of every card). There, 15 interleaved one-card edits took 295 → 280 ms and 449 → 426 ms
-    /// of CPU; a cold build's peak is not raised (at 100,000 cards a 4 MiB limit took it from 488 to 503 MB).
-    static func configure(smallSiteUpdate: Bool) {
-        configure(mapped: smallSiteUpdate ? 4 << 20 : 128 * 1024)
+    /// A large build maps every block of 128 KiB or more and gives back what it frees at once. A small
+    /// one (an update of a ``RecordedBuild/isSmallSiteUpdate`` site, or a build of a deck under
+    /// ``smallDeckBytes``) takes blocks under 4 MiB from the heap and keeps up to 64 MiB freed at its
+    /// top: every page given back and taken again is faulted in and zeroed anew, and where a page fault
+    /// costs microseconds a cold 10,000-card build faulted 53,500 pages for a 96 MB peak. Kept, 33,600:
+    /// 2.08 → 1.94 s and 3.88 → 3.62 s of CPU (medians of seven interleaved cold builds on /dev/shm), the
+    /// same 96.5 MB peak. An edit of 10,000 cards: 295 → 280 ms and 449 → 426 ms of CPU (the 4 MiB
+    /// limit). At 100,000 cards a 4 MiB limit alone took a cold build's peak from 488 to 503 MB.
+    static func configure(small: Bool) {
+        if small { configure(mapped: 4 << 20, trimmed: 64 << 20) } else { configure(mapped: 128 << 10, trimmed: 128 << 10) }
+    }
+
+    /// The size of deck below which a build counts as small: about 18,000 cards of the benchmark's
+    /// (3.5 KB of UTF-16 each), some 50,000 real ones.
+    static let smallDeckBytes = 64 << 20
+
+    /// Whether the deck exports in `deckFolder` (its regular files, not its images) hold fewer than
+    /// ``smallDeckBytes`` in all; a folder that cannot be listed counts as small (the build fails).
+    static func isSmallDeck(in deckFolder: URL) -> Bool {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: deckFolder.path) else { return true }
+        var total = 0
+        for name in names {
+            var info = stat()
+            guard stat(deckFolder.path + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            total += Int(info.st_size)
+        }
+        return total < smallDeckBytes
     }
 }
