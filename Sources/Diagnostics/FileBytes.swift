@@ -16,8 +16,9 @@ public final class FileBytes: @unchecked Sendable {
     private let buffer: UnsafeBufferPointer<UInt8>
     private let isMapped: Bool
 
-    /// The file at `path`, mapped; `nil` when it cannot be opened or mapped.
-    public init?(mapping path: String) {
+    /// The file at `path`, mapped (or read, where its file system cannot map it); `nil` when it is not a
+    /// regular file or cannot be read. `maps: false` reads it as on such a file system (for tests).
+    public init?(mapping path: String, maps: Bool = true) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -29,9 +30,22 @@ public final class FileBytes: @unchecked Sendable {
             isMapped = false
             return
         }
-        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else { return nil }
-        buffer = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)
-        isMapped = true
+        if maps, let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED {
+            buffer = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)
+            isMapped = true
+            return
+        }
+        // A file system that cannot map files: read instead.
+        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: size)
+        var done = 0
+        while done < size {
+            let got = pread(descriptor, copy.baseAddress! + done, size - done, off_t(done))
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { copy.deallocate(); return nil }
+            done += got
+        }
+        buffer = UnsafeBufferPointer(copy)
+        isMapped = false
     }
 
     /// A copy of `bytes` (for manifests made in memory, as tests do).

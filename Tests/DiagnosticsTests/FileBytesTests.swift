@@ -11,12 +11,14 @@ struct FileBytesTests {
         let folder = try TemporaryFolder.make("loupe-file-bytes")
         defer { TemporaryFolder.remove(folder) }
         // Across several pages, and a last page only partly used.
-        let bytes = (0..<(3 * 4096 + 17)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        // Not periodic: a page read in place of another differs.
+        let bytes = (0..<(3 * 4096 + 17)).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 16) }
         let file = folder.appendingPathComponent("manifest")
         try Data(bytes).write(to: file)
         let mapped = try #require(FileBytes(mapping: file.path))
         #expect(mapped.withBytes(Array.init) == bytes)
         #expect(mapped.count == bytes.count)
+        #expect(try #require(FileBytes(mapping: file.path, maps: false)).withBytes(Array.init) == bytes, "read where not mapped")
         // Replaced by renaming, as the build replaces it: the mapping keeps the bytes it had.
         let replacement = folder.appendingPathComponent("manifest.new")
         try Data("new".utf8).write(to: replacement)
