@@ -13,8 +13,12 @@ import Darwin
 /// place while mapped (a truncated mapped file would take its pages away from the reader): an
 /// export a user edits is read, not mapped.
 public final class FileBytes: @unchecked Sendable {
-    private let buffer: UnsafeBufferPointer<UInt8>
-    private let isMapped: Bool
+    private enum Storage {
+        case mapped(UnsafeBufferPointer<UInt8>)
+        case held([UInt8])
+    }
+
+    private let storage: Storage
 
     /// The file at `path`, mapped (or read, where its file system cannot map it); `nil` when it is not a
     /// regular file or cannot be read. `maps: false` reads it as on such a file system (for tests).
@@ -25,47 +29,38 @@ public final class FileBytes: @unchecked Sendable {
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         let size = Int(info.st_size)
-        guard size > 0 else {
-            buffer = UnsafeBufferPointer(start: nil, count: 0)
-            isMapped = false
+        if maps, size > 0, let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED {
+            storage = .mapped(UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size))
             return
         }
-        if maps, let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED {
-            buffer = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)
-            isMapped = true
-            return
-        }
-        // A file system that cannot map files: read instead.
-        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: size)
-        var done = 0
-        while done < size {
-            let got = pread(descriptor, copy.baseAddress! + done, size - done, off_t(done))
-            if got < 0 && errno == EINTR { continue }
-            guard got > 0 else { copy.deallocate(); return nil }
-            done += got
-        }
-        buffer = UnsafeBufferPointer(copy)
-        isMapped = false
+        // Empty, or on a file system that cannot map files: read.
+        var ignored = DiagnosticLog()
+        guard let bytes = ContentFolder.readAll(descriptor, size: size, display: path, log: &ignored) else { return nil }
+        storage = .held(bytes)
     }
 
-    /// A copy of `bytes` (for manifests made in memory, as tests do).
-    public init(copying bytes: some Collection<UInt8>) {
-        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
-        _ = copy.initialize(from: bytes)
-        buffer = UnsafeBufferPointer(copy)
-        isMapped = false
+    /// `bytes` themselves (for manifests made in memory, as tests do).
+    public init(_ bytes: [UInt8]) {
+        storage = .held(bytes)
     }
 
     deinit {
-        guard let base = buffer.baseAddress else { return }
-        if isMapped { munmap(UnsafeMutableRawPointer(mutating: base), buffer.count) } else { base.deallocate() }
+        if case .mapped(let buffer) = storage { munmap(UnsafeMutableRawPointer(mutating: buffer.baseAddress!), buffer.count) }
     }
 
     /// How many bytes there are.
-    public var count: Int { buffer.count }
+    public var count: Int {
+        switch storage {
+        case .mapped(let buffer): buffer.count
+        case .held(let bytes): bytes.count
+        }
+    }
 
     /// Calls `body` with the bytes, which stay valid until it returns (and no longer).
     public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        try withExtendedLifetime(self) { try body(buffer) }
+        switch storage {
+        case .mapped(let buffer): try withExtendedLifetime(self) { try body(buffer) }
+        case .held(let bytes): try bytes.withUnsafeBufferPointer(body)
+        }
     }
 }

@@ -52,6 +52,11 @@ public struct BuildOptions: Sendable {
         let base = content.relativePath.hasSuffix("/") ? String(content.relativePath.dropLast()) : content.relativePath
         return relative.isEmpty ? base : base + "/" + relative
     }
+
+    /// The reader of the content folder's deck, with the `--deck-encoding` given.
+    var deckReader: DeckReader {
+        DeckReader(deckDirectory: content.appendingPathComponent("deck"), displayDirectory: display("deck"), forcedEncoding: deckEncoding)
+    }
 }
 
 /// The outcome of a build or check.

@@ -23,8 +23,7 @@ public enum SiteGenerator {
         defer { withExtendedLifetime(lock) {} }
         let previous = options.force ? nil : RecordedBuild(at: destination)
         let smallSiteUpdate = previous?.isSmallSiteUpdate ?? false
-        AllocatorTuning.configure(small: previous.map { $0.isSmallSiteUpdate }
-                                  ?? AllocatorTuning.isSmallDeck(in: options.content.appendingPathComponent("deck")))
+        AllocatorTuning.configure(small: previous == nil ? AllocatorTuning.isSmallDeck(options.deckReader) : smallSiteUpdate)
         options.leavesModelToExit = options.processExitsAfterBuild && smallSiteUpdate
         let inputs = BuildFingerprint.fingerprint(of: options, known: previous?.inputHashes ?? [:])
         if let previous, previous.fingerprint == inputs.all, previous.isIntact(at: destination) {

@@ -30,6 +30,6 @@ struct FileBytesTests {
         #expect(try #require(FileBytes(mapping: empty.path)).count == 0)
         #expect(FileBytes(mapping: folder.appendingPathComponent("missing").path) == nil)
         #expect(FileBytes(mapping: folder.path) == nil, "a folder is not mapped")
-        #expect(FileBytes(copying: bytes[5..<40]).withBytes(Array.init) == Array(bytes[5..<40]))
+        #expect(FileBytes(Array(bytes[5..<40])).withBytes(Array.init) == Array(bytes[5..<40]))
     }
 }

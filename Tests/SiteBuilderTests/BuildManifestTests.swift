@@ -1,3 +1,4 @@
+import Deck
 import Diagnostics
 import Foundation
 #if canImport(Glibc)
@@ -30,7 +31,7 @@ struct BuildManifestTests {
                      "h", "", String(repeating: "a", count: 64)] {
             let recorded = RecordedHex(text)
             #expect(recorded.text == text)
-            #expect(RecordedHex(utf8: ArraySlice(text.utf8)) == recorded)
+            #expect(Array(text.utf8).withUnsafeBufferPointer { RecordedHex(utf8: $0) } == recorded)
             var bytes: [UInt8] = []
             recorded.append(to: &bytes)
             #expect(bytes == Array(text.utf8))
@@ -41,7 +42,7 @@ struct BuildManifestTests {
         #expect(RecordedHex(fnv) != RecordedHex("0123456789abcdef00ff10fe20fd30fd"))
         let file = WrittenFile(size: 1, hash: fnv, digest: fnv.uppercased())
         #expect(file.hash == fnv && file.digest == fnv.uppercased())
-        #expect(BuildFingerprint.parseFileLine(ArraySlice("1\t\(fnv)\t\tx.html".utf8))?.1 == WrittenFile(size: 1, hash: fnv))
+        #expect(Array("1\t\(fnv)\t\tx.html".utf8).withUnsafeBufferPointer { BuildFingerprint.parseFileLine($0) }?.1 == WrittenFile(size: 1, hash: fnv))
     }
 
     /// The service worker's list and the manifest share one sort: files written after the list was
@@ -156,6 +157,28 @@ struct BuildManifestTests {
         bytes.append(contentsOf: Array("not a file line\n".utf8))
         #expect(BuildFingerprint.decoded(bytes) == nil)
         #expect(BuildFingerprint.decoded(Data("{\"format\":2}\n".utf8)) == nil)
+    }
+
+    /// A build counts as small by the exports the deck reader reads: 64 MB of them make it large, an
+    /// image or a file that is not an export does not.
+    @Test func aDeckIsSmallByItsExports() throws {
+        let content = try TemporaryFolder.make("loupe-small-deck")
+        defer { TemporaryFolder.remove(content) }
+        let deck = content.appendingPathComponent("deck")
+        try FileManager.default.createDirectory(at: deck.appendingPathComponent("images"), withIntermediateDirectories: true)
+        try Data("Category\tTopic\tSubtopic\n".utf8).write(to: deck.appendingPathComponent("deck.tsv"))
+        // Sparse files: sizes without the bytes.
+        func sparse(_ name: String, _ size: Int) throws {
+            let url = deck.appendingPathComponent(name)
+            FileManager.default.createFile(atPath: url.path, contents: nil)
+            #expect(truncate(url.path, off_t(size)) == 0)
+        }
+        try sparse("images/big.png", 80 << 20)
+        try sparse("notes.pdf", 80 << 20)
+        let reader = DeckReader(deckDirectory: deck, displayDirectory: "deck")
+        #expect(AllocatorTuning.isSmallDeck(reader))
+        try sparse("second.txt", AllocatorTuning.smallDeckBytes)
+        #expect(AllocatorTuning.isSmallDeck(reader) == false)
     }
 
     /// The manifest's lines are checked in parts of about 128 KB on every core: a missing or resized file

@@ -69,8 +69,7 @@ public enum AnkiExporter {
         }
         let settings = SiteSettings.load(from: options.content.appendingPathComponent("loupe.yml"),
                                          displayPath: build.display("loupe.yml"), log: &log)
-        let reader = DeckReader(deckDirectory: options.content.appendingPathComponent("deck"),
-                                displayDirectory: build.display("deck"), forcedEncoding: options.deckEncoding)
+        let reader = build.deckReader
         guard let deck = reader.read(log: &log), !log.hasErrors else { return AnkiExportReport(diagnostics: log.all) }
         let timestamp = options.timestamp ?? defaultTimestamp(deckFiles: reader.deckFiles())
         var package = AnkiDeck.package(deck, title: settings.title, imageFolder: options.content.appendingPathComponent("deck/images"),

@@ -12,10 +12,9 @@ extension PageWriter {
     func writeAnkiPackage(problems: inout ProblemList) {
         guard content.settings.anki else { return }
         var log = DiagnosticLog()
-        let reader = DeckReader(deckDirectory: options.content.appendingPathComponent("deck"), displayDirectory: options.display("deck"))
         var package = AnkiDeck.package(content.deck, title: content.settings.title,
                                        imageFolder: options.content.appendingPathComponent("deck/images"),
-                                       timestamp: AnkiExporter.defaultTimestamp(deckFiles: reader.deckFiles()), log: &log)
+                                       timestamp: AnkiExporter.defaultTimestamp(deckFiles: options.deckReader.deckFiles()), log: &log)
         _ = AnkiExporter.keepUnchangedTimes(&package, previous: options.output.appendingPathComponent(Self.ankiPackagePath))
         do {
             try output.write(try AnkiPackageWriter.data(for: package), to: Self.ankiPackagePath)

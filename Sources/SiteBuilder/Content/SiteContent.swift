@@ -42,8 +42,7 @@ struct SiteContent: Sendable {
         var chartLog = DiagnosticLog()
         let charts = SiteChart.set(for: settings, display: options.display("loupe.yml"), log: &chartLog)
         chartsKnown(charts)
-        var reader = DeckReader(deckDirectory: options.content.appendingPathComponent("deck"),
-                                displayDirectory: options.display("deck"), forcedEncoding: options.deckEncoding)
+        var reader = options.deckReader
         reader.memo = options.memory?.sections
         reader.chunks = sections
         let deck = reader.read(log: &log)

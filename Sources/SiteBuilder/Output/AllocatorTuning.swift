@@ -1,6 +1,7 @@
 #if canImport(CMalloc)
 import CMalloc
 #endif
+import Deck
 import Foundation
 
 /// How the C allocator hands out and gives back memory, set at the start of each build.
@@ -33,15 +34,13 @@ enum AllocatorTuning {
     /// (3.5 KB of UTF-16 each), some 50,000 real ones.
     static let smallDeckBytes = 64 << 20
 
-    /// Whether the deck exports in `deckFolder` (its regular files, not its images) hold fewer than
-    /// ``smallDeckBytes`` in all; a folder that cannot be listed counts as small (the build fails).
-    static func isSmallDeck(in deckFolder: URL) -> Bool {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: deckFolder.path) else { return true }
+    /// Whether the deck's exports (the files ``DeckReader`` reads) hold fewer than ``smallDeckBytes`` in
+    /// all; a deck that cannot be listed counts as small (its build fails).
+    static func isSmallDeck(_ deck: DeckReader) -> Bool {
         var total = 0
-        for name in names {
+        for file in deck.deckFiles() {
             var info = stat()
-            guard stat(deckFolder.path + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-            total += Int(info.st_size)
+            if stat(file.path, &info) == 0 { total += Int(info.st_size) }
         }
         return total < smallDeckBytes
     }

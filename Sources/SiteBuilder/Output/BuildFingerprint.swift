@@ -193,11 +193,6 @@ struct BuildFingerprint: Equatable {
         }
     }
 
-    static func parseFileLine(_ line: ArraySlice<UInt8>) -> (String, WrittenFile)? {
-        line.withUnsafeBufferPointer { parseFileLine($0) }
-    }
-
-    /// ``parseFileLine(_:)-(ArraySlice<UInt8>)`` on bytes in place (a mapped manifest's).
     static func parseFileLine(_ line: UnsafeBufferPointer<UInt8>) -> (String, WrittenFile)? {
         let tab = UInt8(ascii: "\t")
         guard let first = line.firstIndex(of: tab), let second = line[(first + 1)...].firstIndex(of: tab),

@@ -26,10 +26,10 @@ struct RecordedBuild {
     }
 
     /// A manifest from its bytes; `nil` when its first line is damaged or of another format.
-    init?(_ data: Data) { self.init(file: FileBytes(copying: data)) }
+    init?(_ data: Data) { self.init(file: FileBytes([UInt8](data))) }
 
     /// A manifest from its bytes; `nil` when its first line is damaged or of another format.
-    init?(bytes: [UInt8]) { self.init(file: FileBytes(copying: bytes)) }
+    init?(bytes: [UInt8]) { self.init(file: FileBytes(bytes)) }
 
     private init?(file: FileBytes) {
         guard let headerEnd = file.withBytes({ $0.firstIndex(of: UInt8(ascii: "\n")) }),

@@ -17,11 +17,6 @@ struct RecordedHex: Hashable, Sendable {
     }
 
     /// The value `bytes` (UTF-8) spell.
-    init(utf8 bytes: ArraySlice<UInt8>) {
-        self = bytes.withUnsafeBufferPointer { Self(utf8: $0) }
-    }
-
-    /// The value of the recorded text `bytes` (UTF-8).
     init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         storage = Self.words(of: bytes).map { .words($0.0, $0.1) } ?? .text(String(decoding: bytes, as: UTF8.self))
     }
