@@ -37,11 +37,16 @@ struct MergedPostings: Equatable {
         var added: [(String, PostingList)] = []
         var emptied = false
         for term in Set(old.keys).union(new.keys) {
+            // The same postings as when the lists were made: the list already holds them. After a
+            // one-card edit that is every term of the chunk but the card's changed words, and each
+            // replacement reads its list from the start (common terms' lists span every document).
+            let now = new[term]
+            if let now, now == old[term] { continue }
             if let index = Self.index(of: term, in: terms) {
-                lists[index] = lists[index].replacing(documents, with: new[term])
+                lists[index] = lists[index].replacing(documents, with: now)
                 if lists[index].bytes.isEmpty { emptied = true }
-            } else if let list = new[term] {
-                added.append((term, list))
+            } else if let now {
+                added.append((term, now))
             }
         }
         if emptied {
