@@ -108,7 +108,11 @@ public enum SiteGenerator {
         let parsing = BackgroundValue {
             Result { () throws(TemplateError) in
                 let files = try options.templateFiles()
-                guard let memory = options.memory else { return try TemplateLibrary(files: files, directory: options.templates) }
+                // An update of a site made with these templates (they all parsed then) parses only
+                // those it renders.
+                guard let memory = options.memory else {
+                    return try TemplateLibrary(files: files, directory: options.templates, parsingOnFirstUse: previousSite != nil)
+                }
                 return try memory.templates.library(files: files, directory: options.templates)
             }
         }

@@ -8,7 +8,7 @@ import Mustache
 /// name is its path relative to the folder without extension, e.g. `card` or `sessions/acuity`.
 /// `{{{value}}}` is reserved for fragments the generator produced and escaped itself.
 public struct TemplateLibrary: Sendable {
-    private let library: MustacheLibrary
+    private let templates: ParsedTemplates
     private let names: Set<String>
     /// Skeletons by context shape; `nil` when a template uses what markers cannot stand for
     /// (``SkeletonEligibility``) or `LOUPE_DIRECT_MUSTACHE=1` is set: every page is then rendered directly.
@@ -29,12 +29,15 @@ public struct TemplateLibrary: Sendable {
 
     /// Loads every `.md` and `.html` template of `files`; `directory` names the templates in
     /// "missing template" errors. Other files (assets) are kept in ``files``.
-    public init(files: TemplateFiles, directory: URL) throws(TemplateError) {
+    ///
+    /// Every template is parsed now, and the first one that does not parse is the error; with
+    /// `parsingOnFirstUse`, for templates known to parse (a site made with these very files), each is
+    /// parsed when a render first needs it (``ParsedTemplates``).
+    public init(files: TemplateFiles, directory: URL, parsingOnFirstUse: Bool = false) throws(TemplateError) {
         Self.registerContentType
         self.directory = directory
         self.files = files
-        var library = MustacheLibrary()
-        var names = Set<String>()
+        var sources: [(name: String, source: ParsedTemplates.Source)] = []
         var fillsSkeletons = ProcessInfo.processInfo.environment["LOUPE_DIRECT_MUSTACHE"] != "1"
         for relative in files.paths {
             let pathExtension = (relative as NSString).pathExtension
@@ -43,19 +46,10 @@ public struct TemplateLibrary: Sendable {
             guard let text = String(data: file.data, encoding: .utf8) else { throw .unreadableFile(path: file.displayPath) }
             let isMarkdown = pathExtension == "md"
             fillsSkeletons = fillsSkeletons && SkeletonEligibility.allows(text)
-            do {
-                let template = try MustacheTemplate(string: isMarkdown ? Self.markdownPragma + text : text)
-                library.register(template, named: name)
-                names.insert(name)
-            } catch let error as MustacheTemplate.ParserError {
-                let line = error.context.lineNumber - (isMarkdown ? 1 : 0)
-                throw .syntax(path: file.displayPath, line: max(line, 1), column: error.context.columnNumber, reason: "\(error.error)")
-            } catch {
-                throw .syntax(path: file.displayPath, line: 1, column: 1, reason: "\(error)")
-            }
+            sources.append((name, .init(text: isMarkdown ? Self.markdownPragma + text : text, isMarkdown: isMarkdown, displayPath: file.displayPath)))
         }
-        self.library = library
-        self.names = names
+        templates = try ParsedTemplates(sources, onFirstUse: parsingOnFirstUse)
+        self.names = Set(sources.map(\.name))
         skeletons = fillsSkeletons ? SkeletonMemo() : nil
     }
 
@@ -115,7 +109,7 @@ public struct TemplateLibrary: Sendable {
 
     /// Renders template `name` with `context` through swift-mustache, without skeletons.
     func renderDirectly(_ name: String, with context: Any) throws(TemplateError) -> String {
-        guard names.contains(name), let text = library.render(context, withTemplate: name)
+        guard names.contains(name), let text = try templates.library(for: name).render(context, withTemplate: name)
         else { throw .missing(name: name, directory: directory.path) }
         return text
     }
@@ -123,7 +117,8 @@ public struct TemplateLibrary: Sendable {
     private func makeSkeleton(_ name: String, context: Any, textCount: Int) -> RenderSkeleton? {
         var count = 0
         let marked = MarkerContext.make(context, next: &count)
-        guard count == textCount, count < 1 << 24, let output = library.render(marked, withTemplate: name) else { return nil }
+        guard count == textCount, count < 1 << 24, let library = try? templates.library(for: name),
+              let output = library.render(marked, withTemplate: name) else { return nil }
         return RenderSkeleton(markedOutput: output, textCount: count)
     }
 

@@ -1,0 +1,81 @@
+import Mustache
+import Synchronization
+
+/// A site's Mustache templates, parsed all at once or each when a render first needs it.
+///
+/// swift-mustache's parser measures the rest of the template at every tag it reads, so parsing the
+/// built-in templates took 15–20 ms of a core in every build. A build that updates a site made with
+/// the same templates (which all parsed then) renders a handful of them: those are parsed on first
+/// use, with every template whose name their text holds (a partial, `{{> breadcrumbs}}`, is always
+/// named in full; naming more than the partials only parses more).
+final class ParsedTemplates: Sendable {
+    /// One template's text (with the Markdown pragma for a `.md` one) and where it came from.
+    struct Source: Sendable {
+        var text: String
+        var isMarkdown: Bool
+        var displayPath: String
+    }
+
+    /// The texts by template name, in the order the files were listed.
+    private let sources: [(name: String, source: Source)]
+    private let byName: [String: Source]
+    /// The library of every template, when they were all parsed at once.
+    private let whole: MustacheLibrary?
+    /// The templates parsed so far, when each is parsed on first use.
+    private let parsed = Mutex<(library: MustacheLibrary, names: Set<String>)>((MustacheLibrary(), []))
+
+    /// Parses every template now, or (`onFirstUse`) each when first rendered. A template that picks a
+    /// partial by a value (`{{>*name}}`) names it nowhere, so then every template is parsed now.
+    init(_ sources: [(name: String, source: Source)], onFirstUse: Bool) throws(TemplateError) {
+        self.sources = sources
+        byName = Dictionary(sources.map { ($0.name, $0.source) }, uniquingKeysWith: { first, _ in first })
+        if onFirstUse && !sources.contains(where: { Self.namesPartialsByValue($0.source.text) }) {
+            whole = nil
+            return
+        }
+        var library = MustacheLibrary()
+        for (name, source) in sources { library.register(try Self.parse(source), named: name) }
+        whole = library
+    }
+
+    /// A library holding `name` and every template it may render as a partial.
+    func library(for name: String) throws(TemplateError) -> MustacheLibrary {
+        if let whole { return whole }
+        return try parsed.withLock { parsed throws(TemplateError) -> MustacheLibrary in
+            var pending = [name]
+            while let next = pending.popLast() {
+                guard !parsed.names.contains(next), let source = byName[next] else { continue }
+                parsed.library.register(try Self.parse(source), named: next)
+                parsed.names.insert(next)
+                for (other, _) in sources where !parsed.names.contains(other) && source.text.contains(other) { pending.append(other) }
+            }
+            return parsed.library
+        }
+    }
+
+    /// Whether `text` may pick a partial or parent by a value: a `*` after `>` or `<` and any spaces,
+    /// looked for anywhere (a template may change its delimiters).
+    static func namesPartialsByValue(_ text: String) -> Bool {
+        var afterSigil = false
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "*") && afterSigil { return true }
+            if byte == UInt8(ascii: ">") || byte == UInt8(ascii: "<") {
+                afterSigil = true
+            } else if byte != UInt8(ascii: " ") {
+                afterSigil = false
+            }
+        }
+        return false
+    }
+
+    private static func parse(_ source: Source) throws(TemplateError) -> MustacheTemplate {
+        do {
+            return try MustacheTemplate(string: source.text)
+        } catch let error as MustacheTemplate.ParserError {
+            let line = error.context.lineNumber - (source.isMarkdown ? 1 : 0)
+            throw .syntax(path: source.displayPath, line: max(line, 1), column: error.context.columnNumber, reason: "\(error.error)")
+        } catch {
+            throw .syntax(path: source.displayPath, line: 1, column: 1, reason: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+@testable import Templating
+import Testing
+import TestSupport
+
+/// A build that updates a site made with the same templates parses each template when a render first
+/// needs it (`ParsedTemplates`); what it renders must be what a library parsed whole renders.
+@Suite("Templates parsed on first use")
+struct ParsedTemplatesTests {
+    func files(_ templates: [String: String]) -> TemplateFiles {
+        TemplateFiles(templates.mapValues { TemplateFiles.File(data: Data($0.utf8), displayPath: "test") })
+    }
+
+    static let templates = [
+        "page.md": "# {{title}}\n\n{{> part}}\n{{#items}}- {{name}}\n{{/items}}",
+        "part.html": "<i>{{title}}</i>{{>inner}}",
+        "inner.md": "*{{title}}* and {{> deep}}",
+        "deep.html": "<b>{{title}}</b>",
+        "child.html": "{{<frame}}{{$body}}<p>{{title}}</p>{{/body}}{{/frame}}",
+        "frame.html": "<main>{{$body}}empty{{/body}}</main>",
+        "alone.md": "{{title}} alone",
+    ]
+
+    /// Partials of partials and a parent template are found by their names in the text; a template
+    /// left out would render as nothing here.
+    @Test func eachTemplateRendersWhatTheWholeLibraryRenders() throws {
+        let directory = URL(fileURLWithPath: "/templates")
+        let context: [String: Any] = ["title": "a <b> *c*", "items": [["name": "x_y"], ["name": "1. z"]]]
+        for name in ["page", "part", "inner", "deep", "child", "frame", "alone"] {
+            let whole = try TemplateLibrary(files: files(Self.templates), directory: directory)
+            let onFirstUse = try TemplateLibrary(files: files(Self.templates), directory: directory, parsingOnFirstUse: true)
+            let expected = try whole.renderDirectly(name, with: context)
+            #expect(try onFirstUse.renderDirectly(name, with: context) == expected, "\(name)")
+            #expect(try onFirstUse.render(name, with: context) == expected, "\(name) from a skeleton")
+        }
+        let page = try TemplateLibrary(files: files(Self.templates), directory: directory).render("page", with: context)
+        #expect(page.contains("<b>a &lt;b&gt; *c*</b>"), "the partial of a partial is rendered")
+    }
+
+    /// Only what a render needs is parsed: a template that does not parse fails a library parsed whole
+    /// at once, and one parsed on first use only when it is rendered (with its file and line).
+    @Test func onlyTheTemplatesARenderNeedsAreParsed() throws {
+        var templates = Self.templates
+        templates["broken.md"] = "line one\n{{#open}}\n"
+        #expect(throws: TemplateError.self) { try TemplateLibrary(files: files(templates), directory: URL(fileURLWithPath: "/t")) }
+        let library = try TemplateLibrary(files: files(templates), directory: URL(fileURLWithPath: "/t"), parsingOnFirstUse: true)
+        #expect(try library.render("page", with: ["title": "t"]).contains("<b>t</b>"))
+        #expect {
+            try library.render("broken", with: [:] as [String: Any])
+        } throws: { error in
+            guard case .syntax(_, let line, _, _) = error as? TemplateError else { return false }
+            return line >= 2
+        }
+    }
+
+    /// A partial picked by a value is named nowhere: then every template is parsed at once.
+    @Test func aPartialPickedByAValueMakesEveryTemplateParseAtOnce() throws {
+        #expect(ParsedTemplates.namesPartialsByValue("{{>*name}}"))
+        #expect(ParsedTemplates.namesPartialsByValue("{{> *name}}"))
+        #expect(ParsedTemplates.namesPartialsByValue("{{=<% %>=}}<%<  *parent%><%/parent%>"))
+        #expect(!ParsedTemplates.namesPartialsByValue("{{> name}} 2 * 3 > 1"))
+        var templates = Self.templates
+        templates["broken.md"] = "{{#open}}"
+        templates["pick.md"] = "{{>*which}}"
+        #expect(throws: TemplateError.self) {
+            try TemplateLibrary(files: files(templates), directory: URL(fileURLWithPath: "/t"), parsingOnFirstUse: true)
+        }
+    }
+
+    /// Loupe's own templates, each rendered with an empty context and with one filling every name they
+    /// show, give the same text both ways.
+    @Test func theBuiltInTemplatesRenderTheSameParsedOnFirstUse() throws {
+        let folder = SharedData.packageRoot.appendingPathComponent("Templates")
+        let whole = try TemplateLibrary(directory: folder)
+        let files = try TemplateFiles(directory: folder)
+        let names = files.paths.filter { $0.hasSuffix(".md") || $0.hasSuffix(".html") }
+            .map { String($0[..<$0.lastIndex(of: ".")!]) }
+        #expect(names.count > 20)
+        for name in names {
+            let onFirstUse = try TemplateLibrary(files: files, directory: folder, parsingOnFirstUse: true)
+            var context: [String: Any] = [:]
+            for tag in whole.tagNames(of: name) { context[tag] = "v" }
+            for value in [[:] as [String: Any], context] {
+                #expect(try onFirstUse.renderDirectly(name, with: value) == whole.renderDirectly(name, with: value), "\(name)")
+            }
+        }
+    }
+}
