@@ -211,6 +211,36 @@ struct SectionChunkTests {
         #expect(store.names.subtracting(before).count == 1)
     }
 
+    /// A store that maps its chunks (as `loupe build` maps the files it kept) hands rows over without
+    /// reading them; the cards are those parsing gives, each card's sections, plain texts and count.
+    @Test func mappedChunksGiveTheCardsParsingGives() throws {
+        final class MappingStore: SectionChunkStore {
+            let kept = CountingStore()
+            let maps = Mutex(0)
+            func chunk(named name: ContentDigest) -> [UInt8]? { kept.chunk(named: name) }
+            func mappedChunk(named name: ContentDigest) -> FileBytes? {
+                guard let bytes = kept.state.withLock({ $0.files[name] }) else { return nil }
+                maps.withLock { $0 += 1 }
+                return FileBytes(bytes)
+            }
+            func keepChunk(named name: ContentDigest) -> Bool { kept.keepChunk(named: name) }
+            func store(_ bytes: [UInt8], named name: ContentDigest) { kept.store(bytes, named: name) }
+        }
+        let rows = Self.rows(count: 400, seed: 5)
+        let store = MappingStore()
+        let plain = try #require(try Self.read(DeckFixture.rows(rows)))
+        _ = try Self.read(DeckFixture.rows(rows), store: store)
+        store.kept.resetCounts()
+        let mapped = try #require(try Self.read(DeckFixture.rows(rows), store: store))
+        #expect(store.maps.withLock { $0 } == store.kept.names.count && store.kept.counts.reads == 0)
+        #expect(mapped == plain)
+        for (card, parsed) in zip(mapped.cards, plain.cards) {
+            #expect(card.sections == parsed.sections)
+            #expect(card.sectionTexts == parsed.sectionTexts)
+            #expect(card.sectionCount == parsed.sectionCount)
+        }
+    }
+
     /// The real export (Mac OS Roman, 119 cards): kept chunks give back exactly the deck parsing gives,
     /// and a second read parses nothing.
     @Test(.enabled(if: SharedData.folder("deck") != nil, SharedData.absent("deck")))

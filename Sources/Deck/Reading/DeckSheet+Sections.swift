@@ -40,11 +40,15 @@ extension DeckSheet {
                     return
                 }
                 for (offset, position) in positions.enumerated() {
-                    buffer[pending[position]].sections = .encoded(rows[offset])
+                    buffer[pending[position]].sections = rows[offset]
                     buffer[pending[position]].pendingCells = nil
                     buffer[pending[position]].keptSections = KeptSections(chunk: name, rowCount: positions.count, index: offset)
                 }
-                memo?.remember(Array(zip(rowDigests, rows)))
+                if let memo {
+                    memo.remember(zip(rowDigests, rows).compactMap { digest, row in
+                        if case .encoded(let bytes, _) = row { (digest, bytes) } else { nil }
+                    })
+                }
             }
         }
         return !failed.load(ordering: .relaxed)
@@ -57,20 +61,24 @@ extension DeckSheet {
     }
 
     /// The bytes of each of one chunk's rows (``SectionChunkCoding/encodeRows(_:)``), sharing the
-    /// chunk's bytes: from the memo, the store or the parser, in that order; `nil` when a row has
-    /// neither cells nor an earlier chunk that can be read. A card keeps its row's bytes, not the
-    /// parsed sections (``StoredSections``).
+    /// chunk's bytes: from the memo, the store (mapped when there is no memo to remember them) or the
+    /// parser, in that order; `nil` when a row has neither cells nor an earlier chunk that can be read.
+    /// A card keeps its row's bytes, not the parsed sections (``StoredSections``).
     private static func rows(of sources: [SectionSource], digests: [ContentDigest], name: ContentDigest, columns: DeckColumns,
-                             memo: SectionMemo?, store: (any SectionChunkStore)?) -> [ArraySlice<UInt8>]? {
+                             memo: SectionMemo?, store: (any SectionChunkStore)?) -> [StoredSections]? {
         let remembered = digests.map { memo?.row(for: $0) }
         if remembered.allSatisfy({ $0 != nil }) {
             let rows = remembered.map { $0! }
             if let store, !store.keepChunk(named: name) { store.store(SectionChunkCoding.chunk(of: rows), named: name) }
-            return rows
+            return rows.map(StoredSections.encoded)
+        }
+        if memo == nil, let store, let mapped = store.mappedChunk(named: name),
+           let ranges = mapped.withBytes({ SectionChunkCoding.rows(of: $0, rowCount: sources.count) }) {
+            return ranges.map { StoredSections.mapped(mapped, $0) }
         }
         if let store, let bytes = store.chunk(named: name),
            let ranges = SectionChunkCoding.rows(of: bytes, rowCount: sources.count) {
-            return ranges.map { bytes[$0] }
+            return ranges.map { StoredSections.encoded(bytes[$0]) }
         }
         // Earlier chunks read so far, with their rows' ranges (`nil`: unreadable).
         var earlier: [ContentDigest: (bytes: [UInt8], rows: [Range<Int>])?] = [:]
@@ -100,7 +108,7 @@ extension DeckSheet {
         }
         let (chunk, ranges) = SectionChunkCoding.encodeRows(sections)
         store?.store(chunk, named: name)
-        return ranges.map { chunk[$0] }
+        return ranges.map { StoredSections.encoded(chunk[$0]) }
     }
 
     /// The digest of each row's section cells, on every core.

@@ -26,19 +26,22 @@ extension SectionChunkCoding {
     /// a deck; decoding them first was most of making its documents). `nil` when the bytes are not
     /// exactly one row or a text is not UTF-8.
     static func plainTexts(ofRow row: ArraySlice<UInt8>) -> [SectionPlainText]? {
-        row.withUnsafeBufferPointer { buffer -> [SectionPlainText]? in
-            var reader = ChunkReader(buffer)
-            guard let count = reader.number(), count <= reader.remaining else { return nil }
-            var texts: [SectionPlainText] = []
-            texts.reserveCapacity(count)
-            var scratch: [UInt8] = []
-            for _ in 0..<count {
-                guard reader.number() != nil, let header = joinedLines(&reader, separator: 0x20, blocks: false, into: &scratch),
-                      let info = joinedLines(&reader, separator: 0x0A, blocks: true, into: &scratch) else { return nil }
-                texts.append(SectionPlainText(header: header, info: info))
-            }
-            return reader.isAtEnd ? texts : nil
+        row.withUnsafeBufferPointer { plainTexts(ofRow: $0) }
+    }
+
+    /// ``plainTexts(ofRow:)`` of bytes in place.
+    static func plainTexts(ofRow buffer: UnsafeBufferPointer<UInt8>) -> [SectionPlainText]? {
+        var reader = ChunkReader(buffer)
+        guard let count = reader.number(), count <= reader.remaining else { return nil }
+        var texts: [SectionPlainText] = []
+        texts.reserveCapacity(count)
+        var scratch: [UInt8] = []
+        for _ in 0..<count {
+            guard reader.number() != nil, let header = joinedLines(&reader, separator: 0x20, blocks: false, into: &scratch),
+                  let info = joinedLines(&reader, separator: 0x0A, blocks: true, into: &scratch) else { return nil }
+            texts.append(SectionPlainText(header: header, info: info))
         }
+        return reader.isAtEnd ? texts : nil
     }
 
     /// A count, then that many lines (or info blocks, each a kind, a level or number for bullets and

@@ -11,6 +11,9 @@ import Diagnostics
 public protocol SectionChunkStore: Sendable {
     /// The bytes an earlier build kept under `name`, now kept for the next build too; or `nil`.
     func chunk(named name: ContentDigest) -> [UInt8]?
+    /// The same bytes mapped rather than read (rows that are mostly never decoded take no memory of
+    /// their own), or `nil`: then ``chunk(named:)`` is asked.
+    func mappedChunk(named name: ContentDigest) -> FileBytes?
     /// Keeps an earlier build's bytes under `name` for the next build without reading them; `false`
     /// when there are none.
     func keepChunk(named name: ContentDigest) -> Bool
@@ -30,6 +33,8 @@ public protocol SectionChunkStore: Sendable {
 }
 
 extension SectionChunkStore {
+    /// None: chunks are read.
+    public func mappedChunk(named name: ContentDigest) -> FileBytes? { nil }
     /// None: rows an edit left alone are read again with the rest.
     public func previousChunk(named name: ContentDigest) -> [UInt8]? { nil }
     /// None: the export is read whole.
@@ -152,42 +157,51 @@ public enum SectionChunkCoding {
     /// (which must cover the rest of the chunk exactly); `nil` when `bytes` are not laid out so. The rows
     /// themselves are not read: ``decodeRow(_:)`` checks each when it is decoded.
     static func rows(of bytes: [UInt8], rowCount: Int) -> [Range<Int>]? {
-        bytes.withUnsafeBufferPointer { buffer -> [Range<Int>]? in
-            var reader = ChunkReader(buffer)
-            guard reader.expect(magic), reader.number() == rowCount, rowCount <= reader.remaining else { return nil }
-            var lengths: [Int] = []
-            lengths.reserveCapacity(rowCount)
-            var total = 0
-            for _ in 0..<rowCount {
-                guard let length = reader.number(), length > 0, length <= reader.remaining else { return nil }
-                lengths.append(length)
-                total += length
-            }
-            guard total == reader.remaining else { return nil }
-            var start = reader.position
-            return lengths.map { length in
-                defer { start += length }
-                return start..<start + length
-            }
+        bytes.withUnsafeBufferPointer { rows(of: $0, rowCount: rowCount) }
+    }
+
+    /// ``rows(of:rowCount:)`` of bytes in place (a mapped file's).
+    static func rows(of buffer: UnsafeBufferPointer<UInt8>, rowCount: Int) -> [Range<Int>]? {
+        var reader = ChunkReader(buffer)
+        guard reader.expect(magic), reader.number() == rowCount, rowCount <= reader.remaining else { return nil }
+        var lengths: [Int] = []
+        lengths.reserveCapacity(rowCount)
+        var total = 0
+        for _ in 0..<rowCount {
+            guard let length = reader.number(), length > 0, length <= reader.remaining else { return nil }
+            lengths.append(length)
+            total += length
+        }
+        guard total == reader.remaining else { return nil }
+        var start = reader.position
+        return lengths.map { length in
+            defer { start += length }
+            return start..<start + length
         }
     }
 
     /// The sections of one row's bytes (a range ``rows(of:rowCount:)`` or ``encodeRows(_:)`` gave), or
     /// `nil` when they are not exactly one row.
     static func decodeRow(_ row: ArraySlice<UInt8>) -> [CardSection]? {
-        row.withUnsafeBufferPointer { buffer in
-            var reader = ChunkReader(buffer)
-            let sections = readRow(&reader)
-            return reader.isAtEnd ? sections : nil
-        }
+        row.withUnsafeBufferPointer(decodeRow)
+    }
+
+    /// ``decodeRow(_:)`` of bytes in place.
+    static func decodeRow(_ buffer: UnsafeBufferPointer<UInt8>) -> [CardSection]? {
+        var reader = ChunkReader(buffer)
+        let sections = readRow(&reader)
+        return reader.isAtEnd ? sections : nil
     }
 
     /// The number of sections in one row's bytes, read without decoding them.
     static func sectionCount(of row: ArraySlice<UInt8>) -> Int {
-        row.withUnsafeBufferPointer { buffer in
-            var reader = ChunkReader(buffer)
-            return reader.number() ?? 0
-        }
+        row.withUnsafeBufferPointer(sectionCount)
+    }
+
+    /// ``sectionCount(of:)`` of bytes in place.
+    static func sectionCount(of buffer: UnsafeBufferPointer<UInt8>) -> Int {
+        var reader = ChunkReader(buffer)
+        return reader.number() ?? 0
     }
 
     /// One row's sections, each length, count and style checked and each text as UTF-8.

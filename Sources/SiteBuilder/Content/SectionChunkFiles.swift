@@ -31,6 +31,12 @@ final class SectionChunkFiles: SectionChunkStore {
         return bytes
     }
 
+    func mappedChunk(named name: ContentDigest) -> FileBytes? {
+        guard let bytes = files.map(name.hex) else { return nil }
+        handled.withLock { _ = $0.insert(name) }
+        return bytes
+    }
+
     func keepChunk(named name: ContentDigest) -> Bool {
         if handled.withLock({ $0.contains(name) }) { return true }
         guard files.keep(name.hex) else { return false }
@@ -92,6 +98,21 @@ struct KeptChunkFiles: Sendable {
         guard let record = output.reuse(path, digest: name)?.file else { return nil }
         guard let bytes = Self.contents(of: previousSite.path + "/" + path, size: record.size),
               bytes.withUnsafeBytes({ HashingOutput.hash($0, path: path) }) == record.recordedHash
+        else {
+            output.distrust(path)  // written again, not left altered
+            return nil
+        }
+        return bytes
+    }
+
+    /// ``read(_:)``, the file mapped rather than read (``FileBytes``): the build replaces a kept file
+    /// only by renaming a new one over it, so a mapping keeps the bytes it was checked with.
+    func map(_ name: String) -> FileBytes? {
+        guard let previousSite else { return nil }
+        let path = folder + name
+        guard let record = output.reuse(path, digest: name)?.file else { return nil }
+        guard let bytes = FileBytes(mapping: previousSite.path + "/" + path), bytes.count == record.size,
+              bytes.withBytes({ HashingOutput.hash(UnsafeRawBufferPointer($0), path: path) }) == record.recordedHash
         else {
             output.distrust(path)  // written again, not left altered
             return nil
