@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Mustache
 import Synchronization
 
@@ -16,9 +21,9 @@ final class ParsedTemplates: Sendable {
         var displayPath: String
     }
 
-    /// The texts by template name, in the order the files were listed.
-    private let sources: [(name: String, source: Source)]
     private let byName: [String: Source]
+    /// The other templates whose names each template's text holds.
+    private let named: [String: [String]]
     /// The library of every template, when they were all parsed at once.
     private let whole: MustacheLibrary?
     /// The templates parsed so far, when each is parsed on first use.
@@ -27,12 +32,15 @@ final class ParsedTemplates: Sendable {
     /// Parses every template now, or (`onFirstUse`) each when first rendered. A template that picks a
     /// partial by a value (`{{>*name}}`) names it nowhere, so then every template is parsed now.
     init(_ sources: [(name: String, source: Source)], onFirstUse: Bool) throws(TemplateError) {
-        self.sources = sources
         byName = Dictionary(sources.map { ($0.name, $0.source) }, uniquingKeysWith: { first, _ in first })
         if onFirstUse && !sources.contains(where: { Self.namesPartialsByValue($0.source.text) }) {
+            named = Dictionary(sources.map { name, source in
+                (name, sources.map(\.name).filter { $0 != name && Self.text(source.text, holds: $0) })
+            }, uniquingKeysWith: { first, _ in first })
             whole = nil
             return
         }
+        named = [:]
         var library = MustacheLibrary()
         for (name, source) in sources { library.register(try Self.parse(source), named: name) }
         whole = library
@@ -47,9 +55,28 @@ final class ParsedTemplates: Sendable {
                 guard !parsed.names.contains(next), let source = byName[next] else { continue }
                 parsed.library.register(try Self.parse(source), named: next)
                 parsed.names.insert(next)
-                for (other, _) in sources where !parsed.names.contains(other) && source.text.contains(other) { pending.append(other) }
+                pending += named[next, default: []].filter { !parsed.names.contains($0) }
             }
             return parsed.library
+        }
+    }
+
+    /// Whether `text` holds `name`'s bytes (`String.contains` went through Foundation's search, a
+    /// tenth of the pages of an edit build).
+    static func text(_ text: String, holds name: String) -> Bool {
+        var text = text, name = name
+        return text.withUTF8 { haystack in
+            name.withUTF8 { needle in
+                guard let first = needle.first, let start = haystack.baseAddress, let wanted = needle.baseAddress else { return true }
+                var offset = 0
+                while offset + needle.count <= haystack.count,
+                      let found = memchr(start + offset, Int32(first), haystack.count - offset - needle.count + 1) {
+                    let at = start.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(start + at, wanted, needle.count) == 0 { return true }
+                    offset = at + 1
+                }
+                return false
+            }
         }
     }
 

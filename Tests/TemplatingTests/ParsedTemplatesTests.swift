@@ -53,6 +53,21 @@ struct ParsedTemplatesTests {
         }
     }
 
+    /// The byte search that finds the templates a text names agrees with a plain search of its bytes,
+    /// names at the start, the end, overlapping, repeated or absent, in non-ASCII texts too.
+    @Test func aTextHoldsANameWhereItsBytesDo() {
+        var random = SeededRandom(seed: 3)
+        let alphabet = ["a", "b", "ab", "-", "é", "{{>", "}}", " ", "\n"]
+        func word(_ length: Int) -> String { (0..<length).map { _ in alphabet[random.next(below: alphabet.count)] }.joined() }
+        for _ in 0..<2000 {
+            let text = word(random.next(below: 12)), name = word(1 + random.next(below: 3))
+            let bytes = Array(text.utf8), wanted = Array(name.utf8)
+            let expected = bytes.count >= wanted.count
+                && (0...(bytes.count - wanted.count)).contains { Array(bytes[$0..<$0 + wanted.count]) == wanted }
+            #expect(ParsedTemplates.text(text, holds: name) == expected, "\(text) / \(name)")
+        }
+    }
+
     /// A partial picked by a value is named nowhere: then every template is parsed at once.
     @Test func aPartialPickedByAValueMakesEveryTemplateParseAtOnce() throws {
         #expect(ParsedTemplates.namesPartialsByValue("{{>*name}}"))
