@@ -93,49 +93,33 @@ struct KeptChunkFiles: Sendable {
     /// The bytes the previous build kept as `name`, now kept for the next build too; `nil` when there
     /// are none, or they are not the bytes the manifest recorded.
     func read(_ name: String) -> [UInt8]? {
-        guard let previousSite else { return nil }
-        let path = folder + name
-        guard let record = output.reuse(path, digest: name)?.file else { return nil }
-        guard let bytes = Self.contents(of: previousSite.path + "/" + path, size: record.size),
-              bytes.withUnsafeBytes({ HashingOutput.hash($0, path: path) }) == record.recordedHash
-        else {
-            output.distrust(path)  // written again, not left altered
-            return nil
-        }
-        return bytes
+        map(name)?.withBytes { Array($0) }
     }
 
     /// ``read(_:)``, the file mapped rather than read (``FileBytes``): the build replaces a kept file
     /// only by renaming a new one over it, so a mapping keeps the bytes it was checked with.
     func map(_ name: String) -> FileBytes? {
-        guard let previousSite else { return nil }
         let path = folder + name
-        guard let record = output.reuse(path, digest: name)?.file else { return nil }
-        guard let bytes = FileBytes(mapping: previousSite.path + "/" + path), bytes.count == record.size,
-              bytes.withBytes({ HashingOutput.hash(UnsafeRawBufferPointer($0), path: path) }) == record.recordedHash
-        else {
-            output.distrust(path)  // written again, not left altered
-            return nil
-        }
-        return bytes
-    }
-
-    /// The bytes of the file at `path` when it has `size` of them, read straight into an array.
-    /// An unreadable kept file is made again, not reported.
-    private static func contents(of path: String, size: Int) -> [UInt8]? {
-        guard let bytes = ContentFolder.bytes(atPath: path, size: size), bytes.count == size else { return nil }
-        return bytes
+        guard previousSite != nil, let record = output.reuse(path, digest: name)?.file else { return nil }
+        return checked(path, as: record)
     }
 
     /// The bytes the previous build kept as `name`, not kept for the next build; `nil` when there are
     /// none, or they are not the bytes the manifest recorded (then a file this build writes again under
     /// `name` is written even when its bytes are the recorded ones, not left altered).
     func readOnce(_ name: String) -> [UInt8]? {
-        guard let previousSite else { return nil }
         let path = folder + name
-        guard let record = output.recorded(path), let bytes = Self.contents(of: previousSite.path + "/" + path, size: record.size)
-        else { return nil }
-        guard bytes.withUnsafeBytes({ HashingOutput.hash($0, path: path) }) == record.recordedHash else {
+        guard previousSite != nil, let record = output.recorded(path) else { return nil }
+        return checked(path, as: record)?.withBytes { Array($0) }
+    }
+
+    /// The previous site's file at `path`, mapped, when it holds the size and hash `record` lists; else
+    /// `nil`, and the file is written again rather than left altered. An unreadable kept file is made
+    /// again, not reported.
+    private func checked(_ path: String, as record: WrittenFile) -> FileBytes? {
+        guard let previousSite, let bytes = FileBytes(mapping: previousSite.path + "/" + path), bytes.count == record.size,
+              bytes.withBytes({ HashingOutput.hash(UnsafeRawBufferPointer($0), path: path) }) == record.recordedHash
+        else {
             output.distrust(path)
             return nil
         }
