@@ -27,6 +27,20 @@ struct SectionChunkTests {
         var names: Set<ContentDigest> { state.withLock { Set($0.files.keys) } }
     }
 
+    /// A store in memory that maps the chunks it keeps, as `loupe build` maps the files it kept.
+    final class MappingStore: SectionChunkStore {
+        let kept = CountingStore()
+        let maps = Mutex(0)
+        func chunk(named name: ContentDigest) -> [UInt8]? { kept.chunk(named: name) }
+        func mappedChunk(named name: ContentDigest) -> FileBytes? {
+            guard let bytes = kept.state.withLock({ $0.files[name] }) else { return nil }
+            maps.withLock { $0 += 1 }
+            return FileBytes(bytes)
+        }
+        func keepChunk(named name: ContentDigest) -> Bool { kept.keepChunk(named: name) }
+        func store(_ bytes: [UInt8], named name: ContentDigest) { kept.store(bytes, named: name) }
+    }
+
     /// Info text using every block kind and style the parser knows, varied by `random`.
     static func info(_ random: inout SeededRandom) -> String {
         let lines = ["- <b>bold</b> point", "  - nested <i>it</i>", "1. first", "12) twelfth <u>under</u>", "• bullet",
@@ -214,18 +228,6 @@ struct SectionChunkTests {
     /// A store that maps its chunks (as `loupe build` maps the files it kept) hands rows over without
     /// reading them; the cards are those parsing gives, each card's sections, plain texts and count.
     @Test func mappedChunksGiveTheCardsParsingGives() throws {
-        final class MappingStore: SectionChunkStore {
-            let kept = CountingStore()
-            let maps = Mutex(0)
-            func chunk(named name: ContentDigest) -> [UInt8]? { kept.chunk(named: name) }
-            func mappedChunk(named name: ContentDigest) -> FileBytes? {
-                guard let bytes = kept.state.withLock({ $0.files[name] }) else { return nil }
-                maps.withLock { $0 += 1 }
-                return FileBytes(bytes)
-            }
-            func keepChunk(named name: ContentDigest) -> Bool { kept.keepChunk(named: name) }
-            func store(_ bytes: [UInt8], named name: ContentDigest) { kept.store(bytes, named: name) }
-        }
         let rows = Self.rows(count: 400, seed: 5)
         let store = MappingStore()
         let plain = try #require(try Self.read(DeckFixture.rows(rows)))
@@ -246,7 +248,7 @@ struct SectionChunkTests {
     @Test(.enabled(if: SharedData.folder("deck") != nil, SharedData.absent("deck")))
     func theRealDeckComesBackFromItsChunks() throws {
         let folder = try #require(SharedData.folder("deck"))
-        func read(_ store: CountingStore?) -> Deck? {
+        func read(_ store: (any SectionChunkStore)?) -> Deck? {
             var reader = DeckReader(deckDirectory: folder, displayDirectory: "shared/data/deck")
             reader.chunks = store
             var log = DiagnosticLog()
@@ -260,6 +262,14 @@ struct SectionChunkTests {
         #expect(read(store) == plain)
         #expect(store.counts.reads == store.names.count && store.counts.stores == 0, "\(store.counts)")
         #expect(plain.cards.allSatisfy { $0.sectionsDigest != nil })
+        // Through mapped chunks, every card's sections, texts and count are the parsed ones.
+        let mapping = MappingStore()
+        _ = read(mapping)
+        let mapped = try #require(read(mapping))
+        #expect(mapping.maps.withLock { $0 } == mapping.kept.names.count)
+        for (card, parsed) in zip(mapped.cards, plain.cards) {
+            #expect(card.sections == parsed.sections && card.sectionTexts == parsed.sectionTexts && card.sectionCount == parsed.sectionCount)
+        }
     }
 
     /// Chunks end at points chosen by the rows' own content, so a row inserted in the middle changes
