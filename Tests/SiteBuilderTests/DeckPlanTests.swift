@@ -23,7 +23,7 @@ struct DeckPlanTests {
         var result: [String: String] = [:]
         for file in plan {
             // Index pages are digested from their context when made; cards and study parts from the model.
-            result[file.path] = file.digest() ?? "context"
+            result[file.path] = file.digest()?.text ?? "context"
         }
         return result
     }
@@ -48,7 +48,7 @@ struct DeckPlanTests {
         let content = try #require(SiteContent.load(project.options(out: "site"), log: &log))
         let category = try #require(content.deck.categories.first { $0.topics.contains { $0.cards.count >= 2 } })
         let topic = try #require(category.topics.first { $0.cards.count >= 2 })
-        func digests(_ category: DeckCategory, _ topic: DeckTopic, _ notes: Set<String>) -> (model: String, context: String?) {
+        func digests(_ category: DeckCategory, _ topic: DeckTopic, _ notes: Set<String>) -> (model: RecordedHex, context: RecordedHex?) {
             let page = PageRenderer.Page(title: topic.title, root: SitePaths.root(of: SitePaths.topic(category, topic)), kind: "topic")
             return (CardDigest.topicPage(category, topic, notes: notes, site: "s"),
                     ContextDigest.page(template: "topic", context: DeckPages.topic(category, topic, notes: notes), page: page, site: "s"))
@@ -88,7 +88,7 @@ struct DeckPlanTests {
         var log = DiagnosticLog()
         let content = try #require(SiteContent.load(project.options(out: "site"), log: &log))
         let category = try #require(content.deck.categories.first { $0.topics.count >= 2 && $0.topics[0].cards.count >= 2 })
-        func digests(_ category: DeckCategory) -> (model: String, context: String?) {
+        func digests(_ category: DeckCategory) -> (model: RecordedHex, context: RecordedHex?) {
             let page = PageRenderer.Page(title: category.title, root: SitePaths.root(of: SitePaths.category(category)), kind: "category")
             return (CardDigest.categoryPage(category, site: "s"),
                     ContextDigest.page(template: "category", context: DeckPages.category(category), page: page, site: "s"))

@@ -100,7 +100,7 @@ struct KeptChunkFiles: Sendable {
     /// only by renaming a new one over it, so a mapping keeps the bytes it was checked with.
     func map(_ name: String) -> FileBytes? {
         let path = folder + name
-        guard previousSite != nil, let record = output.reuse(path, digest: name)?.file else { return nil }
+        guard previousSite != nil, let record = output.reuse(path, digest: RecordedHex(name))?.file else { return nil }
         return checked(path, as: record)
     }
 
@@ -129,7 +129,7 @@ struct KeptChunkFiles: Sendable {
     /// Keeps the previous build's file `name` for the next build without reading it.
     func keep(_ name: String) -> Bool {
         guard previousSite != nil else { return false }
-        return output.reuse(folder + name, digest: name) != nil
+        return output.reuse(folder + name, digest: RecordedHex(name)) != nil
     }
 
     /// Writes `bytes` as `name`. Failing only costs the next build time, so it is not an error. The
@@ -140,8 +140,8 @@ struct KeptChunkFiles: Sendable {
             guard let base = raw.baseAddress else { return }
             // Never written through: `Data` only asks for a mutable pointer.
             let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: raw.count, deallocator: .none)
-            try? output.write(data, to: folder + name, digest: name)
+            try? output.write(data, to: folder + name, digest: RecordedHex(name))
         }
-        if bytes.isEmpty { try? output.write(Data(), to: folder + name, digest: name) }
+        if bytes.isEmpty { try? output.write(Data(), to: folder + name, digest: RecordedHex(name)) }
     }
 }

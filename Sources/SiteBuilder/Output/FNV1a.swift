@@ -78,6 +78,19 @@ struct FNV1a {
     /// The two lanes.
     var lanes: (UInt64, UInt64) { (a, b) }
 
+    /// The two lanes as the value a build records (``RecordedHex``), without spelling its digits.
+    var recorded: RecordedHex { RecordedHex(high: a, low: b) }
+
+    /// Mixes in a recorded digest: its two words, or its text when it is not 32 hex digits.
+    mutating func add(_ digest: RecordedHex) {
+        if let (high, low) = digest.words {
+            add(Int(bitPattern: UInt(high)))
+            add(Int(bitPattern: UInt(low)))
+        } else {
+            add(digest.text)
+        }
+    }
+
     /// The two lanes as 32 hexadecimal digits (fixed width, so two hashes never read alike): the text
     /// of the ``RecordedHex`` a build records for them.
     var hex: String { RecordedHex(high: a, low: b).text }

@@ -101,19 +101,38 @@ final class HashingOutput: SiteOutput, Sendable {
     }
 
     /// Writes a file rendered from inputs with `digest` (see ``SiteOutput/reuse(_:digest:)``).
-    func write(_ data: Data, to relativePath: String, digest: String?) throws(OutputError) {
+    func write(_ data: Data, to relativePath: String, digest: RecordedHex?) throws(OutputError) {
         try base.write(data, to: relativePath)
-        let record = WrittenFile(size: data.count, hash: Self.hash(data, path: relativePath), digest: digest.map(RecordedHex.init))
+        let record = WrittenFile(size: data.count, hash: Self.hash(data, path: relativePath), digest: digest)
         // Looked up outside the lock.
         let position = previous?[relativePath]?.position, term = VersionTerm(path: relativePath, hash: record.recordedHash)
         state.withLock { $0.record(record, at: relativePath, previousPosition: position, term: term) }
     }
 
-    func reuse(_ relativePath: String, digest: String) -> PreviousFiles.Entry? {
+    func reuse(_ relativePath: String, digest: RecordedHex) -> PreviousFiles.Entry? {
         guard let kept = base.reuse(relativePath, digest: digest) else { return nil }
         let term = VersionTerm(path: relativePath, hash: kept.file.recordedHash)
         state.withLock { $0.record(kept.file, at: relativePath, previousPosition: kept.position, term: term) }
         return kept
+    }
+
+    func keepable(_ relativePath: String, digest: RecordedHex) -> PreviousFiles.Entry? {
+        base.keepable(relativePath, digest: digest)
+    }
+
+    /// Keeps the previous build's files at the places of `entries` (each found by
+    /// ``keepable(_:digest:)``) and records them under one lock: a worker's batch of kept pages, where a
+    /// lock for each page made the two cores wait for each other.
+    func keep(_ entries: [PreviousFiles.Entry]) {
+        guard !entries.isEmpty else { return }
+        guard let previous else { preconditionFailure("an output that keeps files is wrapped with the files it keeps (previous:)") }
+        base.keep(entries)
+        let terms = entries.map { VersionTerm(path: previous.order[$0.position], hash: $0.file.recordedHash) }
+        state.withLock { state in
+            for (entry, term) in zip(entries, terms) {
+                state.record(entry.file, at: previous.order[entry.position], previousPosition: entry.position, term: term)
+            }
+        }
     }
 
     func recorded(_ relativePath: String) -> WrittenFile? { base.recorded(relativePath) }

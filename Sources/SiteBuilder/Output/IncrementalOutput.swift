@@ -55,10 +55,22 @@ final class IncrementalOutput: SiteOutput, Sendable {
         state.withLock { _ = $0.changed.insert(relativePath) }
     }
 
-    func reuse(_ relativePath: String, digest: String) -> PreviousFiles.Entry? {
-        guard let old = previous[relativePath], old.file.recordedDigest == RecordedHex(digest), presence.value[old.position] else { return nil }
+    func reuse(_ relativePath: String, digest: RecordedHex) -> PreviousFiles.Entry? {
+        guard let old = keepable(relativePath, digest: digest) else { return nil }
         state.withLock { $0.kept.mark(old.position) }
         return old
+    }
+
+    func keepable(_ relativePath: String, digest: RecordedHex) -> PreviousFiles.Entry? {
+        guard let old = previous[relativePath], old.file.recordedDigest == digest, presence.value[old.position] else { return nil }
+        return old
+    }
+
+    func keep(_ entries: [PreviousFiles.Entry]) {
+        guard !entries.isEmpty else { return }
+        state.withLock { state in
+            for entry in entries { state.kept.mark(entry.position) }
+        }
     }
 
     deinit {

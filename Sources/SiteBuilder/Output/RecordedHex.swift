@@ -26,6 +26,12 @@ struct RecordedHex: Hashable, Sendable {
         storage = .words(high, low)
     }
 
+    /// The two words, when the text is 32 lower-case hex digits.
+    var words: (UInt64, UInt64)? {
+        if case .words(let high, let low) = storage { return (high, low) }
+        return nil
+    }
+
     /// The text, as it was recorded.
     var text: String {
         if case .text(let text) = storage { return text }

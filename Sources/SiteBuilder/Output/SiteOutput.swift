@@ -7,7 +7,12 @@ protocol SiteOutput: Sendable {
     func write(_ data: Data, to relativePath: String) throws(OutputError)
     /// Keeps the previous build's file at `relativePath` when it was made from inputs with the same
     /// `digest`, returning its record and place; `nil` means the caller must produce and write it.
-    func reuse(_ relativePath: String, digest: String) -> PreviousFiles.Entry?
+    func reuse(_ relativePath: String, digest: RecordedHex) -> PreviousFiles.Entry?
+    /// The previous build's record of `relativePath` and its place, when ``reuse(_:digest:)`` would keep
+    /// it, without keeping it yet: a worker keeps the files it found in one ``keep(_:)``.
+    func keepable(_ relativePath: String, digest: RecordedHex) -> PreviousFiles.Entry?
+    /// Keeps the previous build's files at the places of `entries` (each found by ``keepable(_:digest:)``).
+    func keep(_ entries: [PreviousFiles.Entry])
     /// Marks the previous build's file at `relativePath` as not what its record says (found altered),
     /// so writing it again really writes it.
     func distrust(_ relativePath: String)
@@ -23,7 +28,9 @@ extension SiteOutput {
     }
 
     /// Nothing to reuse: every file is produced.
-    func reuse(_ relativePath: String, digest: String) -> PreviousFiles.Entry? { nil }
+    func reuse(_ relativePath: String, digest: RecordedHex) -> PreviousFiles.Entry? { nil }
+    func keepable(_ relativePath: String, digest: RecordedHex) -> PreviousFiles.Entry? { nil }
+    func keep(_ entries: [PreviousFiles.Entry]) {}
 
     /// Nothing kept, so nothing to distrust.
     func distrust(_ relativePath: String) {}

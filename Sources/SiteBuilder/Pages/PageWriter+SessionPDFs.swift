@@ -25,12 +25,12 @@ extension PageWriter {
         // is kept: WeasyPrint takes about a second per document.
         let renderer = SessionPDFRenderer(paper: paper)
         let engine = PDFEngine.identity(for: options) ?? "none"
-        let sources = documents.map { document -> (path: String, source: PDFSource, digest: String) in
+        let sources = documents.map { document -> (path: String, source: PDFSource, digest: RecordedHex) in
             let source = document.source
             var hash = FNV1a()
             hash.add("pdf-2|\(engine)|\(paperName)|\(source.id)|\(source.title)|\(source.subject)|\(source.language)|")
             hash.add(source.html)
-            return (document.path, source, hash.hex)
+            return (document.path, source, hash.recorded)
         }.filter { output.reuse($0.path, digest: $0.digest) == nil }
         guard !sources.isEmpty else { return }
         let results: [Result<Data, SessionPDFError>]

@@ -8,11 +8,11 @@ final class CardPagePlan: Sendable {
     /// The values shared by the card pages of one topic.
     final class Topic: Sendable {
         let category: DeckCategory, topic: DeckTopic, study: StudyContent
-        let images: [String: PublishedImage], cardDigests: [String: String]
+        let images: [String: PublishedImage], cardDigests: CardDigest.Contents.Topic
         let renderer: PageRenderer, handoff: CardSectionHTML.Handoff, sectionKeys: Bool
 
         init(category: DeckCategory, topic: DeckTopic, study: StudyContent, images: [String: PublishedImage],
-             cardDigests: [String: String], renderer: PageRenderer, handoff: CardSectionHTML.Handoff, sectionKeys: Bool) {
+             cardDigests: CardDigest.Contents.Topic, renderer: PageRenderer, handoff: CardSectionHTML.Handoff, sectionKeys: Bool) {
             self.category = category
             self.topic = topic
             self.study = study
@@ -32,7 +32,7 @@ final class CardPagePlan: Sendable {
     }
 
     /// The page's digest, from the deck model.
-    func digest() -> String? {
+    func digest() -> RecordedHex? {
         let card = topic.topic.cards[position]
         return CardDigest.page(card, in: topic.category, topic.topic, position: position, note: topic.study.noteContext(for: card.id),
                                contents: topic.cardDigests, site: topic.renderer.siteDigest)

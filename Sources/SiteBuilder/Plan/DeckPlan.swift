@@ -9,7 +9,7 @@ enum DeckPlan {
     /// come right after it in the same worker's chunk, so a full build renders each section once. It also
     /// spreads the parts over the workers' chunks. `cardDigests` is ``CardDigest/contents(of:images:)``
     /// of the same deck and images.
-    static func files(of content: SiteContent, images: [String: PublishedImage], cardDigests: [String: String],
+    static func files(of content: SiteContent, images: [String: PublishedImage], cardDigests: CardDigest.Contents,
                       renderer: PageRenderer) -> [PlannedFile] {
         var files = indexPages(of: content, site: renderer.siteDigest)
         files.reserveCapacity(files.count + content.deck.cardCount * 17 / 16 + content.deck.categories.count)
@@ -17,11 +17,12 @@ enum DeckPlan {
         // A card.md written before `html` (including the `card-section` partial, or reading a section's
         // header and info itself) gets every section key.
         let sectionKeys = !renderer.templates.tagNames(of: "card").isDisjoint(with: ["card-section", "hasHeader", "header", "hasInfo", "info"])
-        for category in content.deck.categories {
-            for topic in category.topics {
-                let pages = cardPages(of: topic, in: category, study: content.study, images: images, cardDigests: cardDigests,
+        for (categoryIndex, category) in content.deck.categories.enumerated() {
+            for (topicIndex, topic) in category.topics.enumerated() {
+                let digests = cardDigests.topic(topicIndex, of: categoryIndex)
+                let pages = cardPages(of: topic, in: category, study: content.study, images: images, cardDigests: digests,
                                       renderer: renderer, handoff: handoff, sectionKeys: sectionKeys)
-                for (index, part) in studyParts(of: topic, in: category, images: images, cardDigests: cardDigests,
+                for (index, part) in studyParts(of: topic, in: category, images: images, cardDigests: digests,
                                                 renderer: renderer, handoff: handoff).enumerated() {
                     files.append(part)
                     files += pages[(index * StudyData.cardsPerPart)..<min(pages.count, (index + 1) * StudyData.cardsPerPart)]
@@ -64,7 +65,7 @@ enum DeckPlan {
     /// One page per card of `topic`, digested from the deck model: an unchanged card costs no context
     /// and no Markdown.
     static func cardPages(of topic: DeckTopic, in category: DeckCategory, study: StudyContent, images: [String: PublishedImage],
-                          cardDigests: [String: String], renderer: PageRenderer, handoff: CardSectionHTML.Handoff,
+                          cardDigests: CardDigest.Contents.Topic, renderer: PageRenderer, handoff: CardSectionHTML.Handoff,
                           sectionKeys: Bool) -> [PlannedFile] {
         let shared = CardPagePlan.Topic(category: category, topic: topic, study: study, images: images, cardDigests: cardDigests,
                                         renderer: renderer, handoff: handoff, sectionKeys: sectionKeys)
@@ -82,7 +83,7 @@ enum DeckPlan {
 
     /// `topic`'s cards in parts of ``StudyData/cardsPerPart`` for study mode.
     static func studyParts(of topic: DeckTopic, in category: DeckCategory, images: [String: PublishedImage],
-                           cardDigests: [String: String], renderer: PageRenderer, handoff: CardSectionHTML.Handoff) -> [PlannedFile] {
+                           cardDigests: CardDigest.Contents.Topic, renderer: PageRenderer, handoff: CardSectionHTML.Handoff) -> [PlannedFile] {
         stride(from: 1, through: StudyData.partCount(of: topic), by: 1).map { part in
             PlannedFile(path: StudyData.partPath(part, of: category, topic),
                         digest: { CardDigest.studyPart(part, of: category, topic, contents: cardDigests, site: renderer.siteDigest) },

@@ -15,9 +15,17 @@ extension PageWriter {
         plan.withUnsafeBufferPointer { buffer in
             nonisolated(unsafe) let buffer = buffer
             DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
+                // The files kept as they are, recorded together at the chunk's end.
+                var kept: [PreviousFiles.Entry] = []
+                defer { output.keep(kept) }
                 for file in buffer[chunks[index]] {
                     do {
-                        try Self.make(file, renderer: renderer, output: output)
+                        let digest = file.digest()
+                        if let digest, let entry = output.keepable(file.path, digest: digest) {
+                            kept.append(entry)
+                            continue
+                        }
+                        try Self.make(file, digest: digest, renderer: renderer, output: output)
                     } catch {
                         shared.add(error, writing: file.path)
                         if file.isPage { failedPages.add(1, ordering: .relaxed) }
@@ -31,9 +39,8 @@ extension PageWriter {
         problems.diagnostics.append(contentsOf: shared.all)
     }
 
-    private static func make(_ file: PlannedFile, renderer: PageRenderer, output: HashingOutput) throws {
-        let digest = file.digest()
-        if let digest, output.reuse(file.path, digest: digest) != nil { return }
+    /// Makes `file`, whose digest is `digest`, and writes it.
+    private static func make(_ file: PlannedFile, digest: RecordedHex?, renderer: PageRenderer, output: HashingOutput) throws {
         switch file.recipe {
         case .page(let template, let page, let context):
             try renderer.write(template, context: try context(), page: page, to: file.path, output: output, digest: digest)

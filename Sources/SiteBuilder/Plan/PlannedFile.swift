@@ -34,7 +34,7 @@ struct PlannedFile: Sendable {
     /// The digest of the file's inputs, taken from the model by the worker that reaches the file.
     /// `nil` means none is known without making it: a page is then digested from its context, other
     /// data is written only when its bytes changed.
-    let digest: @Sendable () -> String?
+    let digest: @Sendable () -> RecordedHex?
     let recipe: Recipe
 
     /// Whether the file counts as a page of the site.
@@ -49,7 +49,7 @@ struct PlannedFile: Sendable {
     /// `digest`, when given, is taken from the model instead (it must cover everything the context
     /// and the page's layout values are made from).
     static func page(_ template: String, title: String, path: String, kind: String, isPersonal: Bool = false,
-                     digest: @escaping @Sendable () -> String? = { nil },
+                     digest: @escaping @Sendable () -> RecordedHex? = { nil },
                      context: @escaping @Sendable () -> [String: Any]) -> PlannedFile {
         PlannedFile(path: path, digest: digest,
                     recipe: .page(template: template, page: PageRenderer.Page(title: title, root: SitePaths.root(of: path), kind: kind,

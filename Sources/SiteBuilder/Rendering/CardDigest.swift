@@ -10,27 +10,65 @@ import Synchronization
 /// Everything ``DeckPages/card(_:in:_:position:note:images:)`` and ``StudyData/part(_:of:_:images:renderer:)``
 /// read must be mixed in here; `IncrementalBuildTests` compares updated sites with full builds.
 enum CardDigest {
-    /// The digest of every card's own content (``add(_:images:to:)``) by card id, taken once per build
-    /// on every core and shared by the card pages and the study topic files.
-    static func contents(of deck: Deck, images: [String: PublishedImage]) -> [String: String] {
-        let cards = deck.cards
-        let digests = Mutex<[String]>(Array(repeating: "", count: cards.count))
+    /// The digest of every card's own content (``add(_:images:to:)``), taken once per build on every
+    /// core and shared by the card pages and the study topic files. Kept by each card's place in the
+    /// deck, not by its id: 30,000 lookups of hashed ids were a tenth of planning an edit.
+    static func contents(of deck: Deck, images: [String: PublishedImage]) -> Contents {
+        // Where each topic's cards start in deck order, and the work in pieces of at most 256 cards of
+        // one topic (no copy of the cards).
+        var starts: [[Int]] = [], pieces: [(category: Int, topic: Int, cards: Range<Int>, start: Int)] = [], count = 0
         let chunk = 256
-        DispatchQueue.concurrentPerform(iterations: (cards.count + chunk - 1) / chunk) { part in
-            let range = (part * chunk)..<min(cards.count, (part + 1) * chunk)
-            let made = range.map { index in
-                var hash = FNV1a()
-                add(cards[index], images: images, to: &hash)
-                return hash.hex
+        for (categoryIndex, category) in deck.categories.enumerated() {
+            var topicStarts: [Int] = []
+            for (topicIndex, topic) in category.topics.enumerated() {
+                topicStarts.append(count)
+                for first in stride(from: 0, to: topic.cards.count, by: chunk) {
+                    pieces.append((categoryIndex, topicIndex, first..<min(topic.cards.count, first + chunk), count + first))
+                }
+                count += topic.cards.count
             }
-            digests.withLock { $0.replaceSubrange(range, with: made) }
+            starts.append(topicStarts)
         }
-        return Dictionary(zip(cards.map(\.id), digests.withLock { $0 }), uniquingKeysWith: { first, _ in first })
+        var digests = [RecordedHex](repeating: RecordedHex(high: 0, low: 0), count: count)
+        let work = pieces
+        digests.withUnsafeMutableBufferPointer { slots in
+            nonisolated(unsafe) let slots = slots
+            DispatchQueue.concurrentPerform(iterations: work.count) { index in
+                let piece = work[index]
+                let cards = deck.categories[piece.category].topics[piece.topic].cards
+                for position in piece.cards {
+                    var hash = FNV1a()
+                    add(cards[position], images: images, to: &hash)
+                    slots[piece.start + position - piece.cards.lowerBound] = hash.recorded
+                }
+            }
+        }
+        return Contents(digests: digests, starts: starts)
     }
 
-    /// The digest of a card page; `contents` is ``contents(of:images:)``.
+    /// The digest of each card's own content, by the card's place in the deck.
+    struct Contents: Sendable {
+        fileprivate let digests: [RecordedHex]
+        /// Where each topic's cards start in `digests`, by category and topic.
+        fileprivate let starts: [[Int]]
+
+        /// The digests of the cards of the topic at `topic` in the category at `category`.
+        func topic(_ topic: Int, of category: Int) -> Topic {
+            Topic(digests: digests, start: starts[category][topic])
+        }
+
+        /// One topic's card digests, by the card's position in the topic.
+        struct Topic: Sendable {
+            fileprivate let digests: [RecordedHex]
+            fileprivate let start: Int
+
+            subscript(position: Int) -> RecordedHex { digests[start + position] }
+        }
+    }
+
+    /// The digest of a card page; `contents` is its topic's part of ``contents(of:images:)``.
     static func page(_ card: Card, in category: DeckCategory, _ topic: DeckTopic, position: Int, note: [String: Any]?,
-                     contents: [String: String], site: String) -> String? {
+                     contents: Contents.Topic, site: String) -> RecordedHex? {
         var hash = FNV1a()
         // Pieces, not one interpolated string: making the strings was a third of the digest. A card's
         // path is made from its id alone (``SitePaths/card(_:)``).
@@ -39,7 +77,7 @@ enum CardDigest {
         add(category: category, topic: topic, to: &hash)
         hash.add(position)
         hash.add(topic.cards.count)
-        add(text: contents[card.id] ?? "-", to: &hash)
+        hash.add(contents[position])
         for neighbour in [position - 1, position + 1] {
             guard topic.cards.indices.contains(neighbour) else { hash.add(-1); continue }
             add(text: topic.cards[neighbour].title, to: &hash)
@@ -49,13 +87,13 @@ enum CardDigest {
             hash.add("note|")
             guard ContextDigest.add(note, to: &hash) else { return nil }
         }
-        return hash.hex
+        return hash.recorded
     }
 
     /// The digest of a topic page (``DeckPages/topic(_:_:notes:)`` in the `topic` template): the topic,
     /// its category, and each card's title, path, id, place, section and image counts and whether it
     /// has a note.
-    static func topicPage(_ category: DeckCategory, _ topic: DeckTopic, notes: Set<String>, site: String) -> String {
+    static func topicPage(_ category: DeckCategory, _ topic: DeckTopic, notes: Set<String>, site: String) -> RecordedHex {
         var hash = FNV1a()
         hash.add("topic-page-2|")
         add(text: site, to: &hash)
@@ -68,14 +106,14 @@ enum CardDigest {
             hash.add(card.images.count)
             hash.add(notes.contains(card.id) ? 1 : 0)
         }
-        return hash.hex
+        return hash.recorded
     }
 
     /// The digest of a category page (``DeckPages/category(_:)`` in the `category` template): the
     /// category, and each topic's title, slug and cards, each card's title and path. (Digesting the
     /// page's context instead, which lists every card of the category, cost 12 million instructions a
     /// page: a twentieth of a one-card edit at 10,000 cards.)
-    static func categoryPage(_ category: DeckCategory, site: String) -> String {
+    static func categoryPage(_ category: DeckCategory, site: String) -> RecordedHex {
         var hash = FNV1a()
         hash.add("category-page-2|")
         add(text: site, to: &hash)
@@ -89,11 +127,11 @@ enum CardDigest {
                 add(text: card.id, to: &hash)  // the id makes the path
             }
         }
-        return hash.hex
+        return hash.recorded
     }
 
-    /// The digest of a topic's study part file; `contents` is ``contents(of:images:)``.
-    static func studyPart(_ part: Int, of category: DeckCategory, _ topic: DeckTopic, contents: [String: String], site: String) -> String {
+    /// The digest of a topic's study part file; `contents` is its topic's part of ``contents(of:images:)``.
+    static func studyPart(_ part: Int, of category: DeckCategory, _ topic: DeckTopic, contents: Contents.Topic, site: String) -> RecordedHex {
         var hash = FNV1a()
         hash.add("study-part-2|")
         add(text: site, to: &hash)
@@ -101,13 +139,13 @@ enum CardDigest {
         hash.add(part)
         let cards = StudyData.cards(of: topic, part: part)
         hash.add(cards.count)
-        for card in cards { add(text: contents[card.id] ?? "-", to: &hash) }
-        return hash.hex
+        for position in cards.indices { hash.add(contents[position]) }
+        return hash.recorded
     }
 
     /// The digest of `study/cards.js`: every category, topic and card title, key and section count, and
     /// each topic's card count (which, with the order, decides each card's part).
-    static func studyIndex(_ deck: Deck, deckName: String) -> String {
+    static func studyIndex(_ deck: Deck, deckName: String) -> RecordedHex {
         var hash = FNV1a()
         hash.add("study-index-2|")
         add(text: deckName, to: &hash)
@@ -122,7 +160,7 @@ enum CardDigest {
                 }
             }
         }
-        return hash.hex
+        return hash.recorded
     }
 
     private static func add(category: DeckCategory, topic: DeckTopic, to hash: inout FNV1a) {

@@ -34,7 +34,7 @@ enum ContextDigest {
     }
 
     /// The digest of one page: template, layout values and context.
-    static func page(template: String, context: [String: Any], page: PageRenderer.Page, site: String) -> String? {
+    static func page(template: String, context: [String: Any], page: PageRenderer.Page, site: String) -> RecordedHex? {
         var hash = FNV1a()
         hash.add("page-1|\(site)|\(template)|")
         let shape: [String: Any] = [
@@ -42,6 +42,6 @@ enum ContextDigest {
             "hasDescription": page.description != nil, "personal": page.isPersonal, "scripts": page.scripts,
         ]
         guard add(shape, to: &hash), add(context, to: &hash) else { return nil }
-        return hash.hex
+        return hash.recorded
     }
 }

@@ -47,14 +47,14 @@ struct PageRenderer: Sendable {
 
     /// The digest of the page `render` would make from the same arguments (templates and settings are
     /// covered by the build's engine fingerprint), or `nil` when the context cannot be digested.
-    func digest(_ template: String, context: [String: Any], page: Page) -> String? {
+    func digest(_ template: String, context: [String: Any], page: Page) -> RecordedHex? {
         ContextDigest.page(template: template, context: context, page: page, site: siteDigest)
     }
 
     /// Renders the page into `output` at `path`, unless the output keeps the previous build's page
     /// made from the same digest.
     func write(_ template: String, context: [String: Any], page: Page, to path: String, output: HashingOutput,
-               digest known: String? = nil) throws {
+               digest known: RecordedHex? = nil) throws {
         let digest = known ?? digest(template, context: context, page: page)
         if known == nil, let digest, output.reuse(path, digest: digest) != nil { return }
         try output.write(Data(render(template, context: context, page: page).utf8), to: path, digest: digest)

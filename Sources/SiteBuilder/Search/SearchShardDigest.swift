@@ -5,16 +5,16 @@ import SearchIndex
 /// changed (a one-card edit touches the term shards holding its words and one document shard).
 enum SearchShardDigest {
     /// The digest of every shard of `bundle`, by shard key (`terms/3`, `docs/0`), taken on every core.
-    static func all(_ bundle: SearchIndexBundle) -> [String: String] {
+    static func all(_ bundle: SearchIndexBundle) -> [String: RecordedHex] {
         let termCount = bundle.termShards.count, count = termCount + bundle.documentShards.count
-        var digests = [String](repeating: "", count: count)
+        var digests = [RecordedHex](repeating: RecordedHex(high: 0, low: 0), count: count)
         digests.withUnsafeMutableBufferPointer { slots in
             nonisolated(unsafe) let slots = slots
             DispatchQueue.concurrentPerform(iterations: count) { index in
                 slots[index] = index < termCount ? termShard(bundle.termShards[index]) : documentShard(bundle.documentShards[index - termCount])
             }
         }
-        var keyed: [String: String] = [:]
+        var keyed: [String: RecordedHex] = [:]
         keyed.reserveCapacity(count)
         for (index, digest) in digests.enumerated() {
             keyed[index < termCount ? SearchIndexBundle.termShardKey(index) : SearchIndexBundle.documentShardKey(index - termCount)] = digest
@@ -22,14 +22,14 @@ enum SearchShardDigest {
         return keyed
     }
 
-    private static func termShard(_ shard: SearchIndexSchema.TermShard) -> String {
+    private static func termShard(_ shard: SearchIndexSchema.TermShard) -> RecordedHex {
         var hash = FNV1a()
         hash.add("terms-\(shard.version)|\(shard.terms.count)|")
         for (term, posting) in zip(shard.terms, shard.postings) { add(term, to: &hash); add(posting, to: &hash) }
-        return hash.hex
+        return hash.recorded
     }
 
-    private static func documentShard(_ shard: SearchIndexSchema.DocumentShard) -> String {
+    private static func documentShard(_ shard: SearchIndexSchema.DocumentShard) -> RecordedHex {
         var hash = FNV1a()
         hash.add("docs-\(shard.version)|\(shard.first)|\(shard.documents.count)|")
         for document in shard.documents {
@@ -51,7 +51,7 @@ enum SearchShardDigest {
                 add(section.text, to: &hash)
             }
         }
-        return hash.hex
+        return hash.recorded
     }
 
     private static func add(_ text: String, to hash: inout FNV1a) {
