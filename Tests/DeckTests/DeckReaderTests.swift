@@ -100,7 +100,9 @@ struct DeckReaderTests {
         let (deck, log) = try DeckFixture(text).read()
         #expect(deck?.cards.map(\.id) == ["c/t/same", "c/t/same-2", "c/t/same-3"])
         #expect(log.warnings.count == 2)
-        #expect(log.warnings[0].location.line == 3)
+        #expect(log.warnings.map(\.location.line) == [3, 4])
+        // Both name the id's first owner, the card on line 2.
+        #expect(log.warnings.allSatisfy { $0.message.contains("already used by") && $0.message.contains(":2;") })
     }
 
     @Test func idsAreStableSlugs() {

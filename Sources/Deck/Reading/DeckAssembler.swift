@@ -5,6 +5,9 @@ struct DeckAssembler {
     private var categories: [DeckCategory] = []
     private var categoryIndex: [String: Int] = [:]
     private var topicIndex: [String: Int] = [:]
+    /// Each category's topics by the name a row gives (a slug can be shared by two spellings): their
+    /// place and key, found with one lookup of the name when rows of several topics alternate.
+    private var topicsByName: [[String: (position: Int, key: String)]] = []
     private var idOwners: [String: SourceLine] = [:]
     /// Category and topic names repeat on every row: each is slugged once.
     private var slugs: [String: String] = [:]
@@ -44,6 +47,7 @@ struct DeckAssembler {
                 categoryPosition = categories.count
                 categoryIndex[categorySlug] = categoryPosition
                 categories.append(DeckCategory(title: row.category, slug: categorySlug))
+                topicsByName.append([:])
             }
             lastCategory = (row.category, categoryPosition)
         }
@@ -62,6 +66,9 @@ struct DeckAssembler {
         let topicPosition: Int, topicKey: String
         if let last = lastTopic, last.category == categoryPosition, last.name == topic {
             (topicPosition, topicKey) = (last.position, last.key)
+        } else if let known = topicsByName[categoryPosition][topic] {
+            (topicPosition, topicKey) = known
+            lastTopic = (categoryPosition, topic, topicPosition, topicKey)
         } else {
             let topicSlug = slug(topic)
             topicKey = categories[categoryPosition].slug + "/" + topicSlug
@@ -72,16 +79,19 @@ struct DeckAssembler {
                 topicIndex[topicKey] = topicPosition
                 categories[categoryPosition].topics.append(DeckTopic(title: topic, slug: topicSlug))
             }
+            topicsByName[categoryPosition][topic] = (topicPosition, topicKey)
             lastTopic = (categoryPosition, topic, topicPosition, topicKey)
         }
         let baseID = topicKey + "/" + cardSlug
         var id = baseID
-        var suffix = 2
-        while idOwners[id] != nil { id = baseID + "-\(suffix)"; suffix += 1 }
-        if id != baseID, let first = idOwners[baseID] {
+        // One lookup for the usual id not taken yet; a taken one gets its first owner back.
+        if let first = idOwners.updateValue(row.source, forKey: baseID) {
+            idOwners[baseID] = first
+            var suffix = 2
+            repeat { id = baseID + "-\(suffix)"; suffix += 1 } while idOwners[id] != nil
+            idOwners[id] = row.source
             log.warning("card id '\(baseID)' is already used by \(first.path):\(first.line); this card gets id '\(id)' (rename the Subtopic to make it distinct)", at: at)
         }
-        idOwners[id] = row.source
         var card = Card(id: id, title: title, category: categories[categoryPosition].title,
                         topic: categories[categoryPosition].topics[topicPosition].title,
                         slide: row.slide, images: row.images, stored: row.sections, source: row.source)

@@ -118,10 +118,10 @@ extension DeckSheet {
     /// `layout` with each card's sections digest and chunk place and the blocks the records cut into,
     /// each with its `facts` (on every core); `nil` when a block has none or a row was refused (the
     /// build fails). Every block's facts must be those of the bytes its rows were read from.
-    func snapshot(_ layout: RowSnapshot, cards: [CardRow], cardRecords: [Int],
+    func snapshot(_ snapshot: consuming RowSnapshot, cards: [CardRow], cardRecords: [Int],
                   facts: @Sendable (Range<Int>) -> RowSnapshot.Facts?) -> RowSnapshot? {
-        guard !layout.records.isEmpty, !layout.records.contains(where: { $0.refusal != nil }) else { return nil }
-        var snapshot = layout
+        guard !snapshot.records.isEmpty, !snapshot.records.contains(where: { $0.refusal != nil }) else { return nil }
+        // Taken, not copied: a copy of 10,000 records (each retained) was made for the first change.
         for (card, index) in zip(cards, cardRecords) {
             snapshot.records[index].sectionsDigest = card.sectionsDigest
             snapshot.records[index].keptSections = card.keptSections
@@ -345,7 +345,10 @@ extension DeckSheet {
         let ends = Self.fileOffsets(of: parsed.ends, in: text, encoding: old.encoding, base: changedStart)
 
         // Every record: kept from the start, read now, kept from the end (moved by the change).
-        var records = Array(old.records[..<blocks[kept - 1].rows.upperBound])
+        // Room for every record at once: grown by doubling, the arrays were copied into fresh pages.
+        var records: [RowRecord] = []
+        records.reserveCapacity(old.records.count + parsed.rows.count)
+        records += old.records[..<blocks[kept - 1].rows.upperBound]
         for (position, row) in parsed.rows.enumerated() {
             guard var record = RowRecord(row, columns: columns.0) else { continue }
             record.end = ends[position]
@@ -366,6 +369,8 @@ extension DeckSheet {
         reportHeader(columns.1, line: old.headerLine, log: &log)
         var cards: [CardRow] = []
         var cardRecords: [Int] = []
+        cards.reserveCapacity(records.count)
+        cardRecords.reserveCapacity(records.count)
         var previousCategory: String?
         for index in records.indices {
             guard let card = replay(records[index], columns: columns.0, images: images, previousCategory: &previousCategory, log: &log)
@@ -387,8 +392,8 @@ extension DeckSheet {
         let layout = RowSnapshot(size: size, encoding: old.encoding, forced: old.forced, textStart: old.textStart,
                                  headerLine: old.headerLine, header: old.header,
                                  endLine: resumed < blocks.count ? old.endLine + lineShift : changedEndLine,
-                                 blocks: [], records: records)
-        let snapshot = self.snapshot(layout, cards: cards, cardRecords: cardRecords) { range in
+                                 blocks: [], records: consume records)
+        let snapshot = self.snapshot(consume layout, cards: cards, cardRecords: cardRecords) { range in
             if let facts = verified[range] { return facts }
             guard range.lowerBound >= changedStart, range.upperBound <= changedEnd else { return nil }
             return bytes.withUnsafeBytes { all in

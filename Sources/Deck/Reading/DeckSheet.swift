@@ -96,10 +96,10 @@ struct DeckSheet {
         parseSections(of: &result, columns: found.columns)
         if snapshotting {
             let layout = RowSnapshot(size: byteCount, encoding: encoding, forced: forcedEncoding, textStart: decoded.textStart,
-                                     headerLine: headerRow.line, header: header, endLine: endLine, blocks: [], records: records)
+                                     headerLine: headerRow.line, header: header, endLine: endLine, blocks: [], records: consume records)
             let textStart = decoded.textStart, fileEnds = ends
             let mark = Self.byteOrderMark(encoding, length: textStart), guessed = layout.isGuessedCodePage
-            keep(snapshot(layout, cards: result, cardRecords: cardRecords) { range in
+            keep(snapshot(consume layout, cards: result, cardRecords: cardRecords) { range in
                 // A block starts and ends where a row ends (or at the file's ends): found by halving.
                 func textOffset(_ fileOffset: Int) -> Int? {
                     if fileOffset == 0 { return 0 }

@@ -38,6 +38,12 @@ extension SiteContent {
                 study.files.append(display)
             }
         }
+        // Without notes or progress there is nothing to match against the deck's ids.
+        guard !study.files.isEmpty else {
+            content.study = study
+            log.merge(problems)
+            return content
+        }
         let known = Set(deck.cards.map(\.id))
         study.orphans = study.record.orphans(in: known)
         for orphan in study.orphans {
