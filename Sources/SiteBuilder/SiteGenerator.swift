@@ -35,6 +35,8 @@ public enum SiteGenerator {
             report.isUpToDate = true
             return report
         }
+        // Settings are read first thing; their YAML decoder's patterns are compiled meanwhile.
+        _ = BackgroundValue { SiteSettings.prepareDecoder() }
         // The same executable, options, templates and settings: update the previous site in place.
         // Anything else: a full build into a staging folder, swapped in at the end.
         let target: PublishingOutput
