@@ -29,7 +29,7 @@ public final class FileBytes: @unchecked Sendable {
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         let size = Int(info.st_size)
-        if maps, size > 0, let address = mmap(nil, size, PROT_READ, Self.mappingFlags, descriptor, 0), address != MAP_FAILED {
+        if maps, size > 0, let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED {
             storage = .mapped(UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size))
             return
         }
@@ -38,14 +38,6 @@ public final class FileBytes: @unchecked Sendable {
         guard let bytes = ContentFolder.readAll(descriptor, size: size, display: path, log: &ignored) else { return nil }
         storage = .held(bytes)
     }
-
-    /// A private mapping, its pages mapped at once where the system can (every user reads the whole file:
-    /// one call maps the page cache's pages instead of a fault for every 16 of them).
-    #if os(Linux)
-    private static let mappingFlags = MAP_PRIVATE | MAP_POPULATE
-    #else
-    private static let mappingFlags = MAP_PRIVATE
-    #endif
 
     /// `bytes` themselves (for manifests made in memory, as tests do).
     public init(_ bytes: [UInt8]) {
