@@ -175,6 +175,26 @@ struct IncrementalBuildTests {
             #expect(chunks.count == 2 && chunks.filter { after[$0] == nil }.count == 1, "\(chunks)")
         }
         #expect(changed.contains(SearchChunkFiles.folder + SearchChunkFiles.mergedName))
+        // The service worker changes with any file; the list of files it caches only with their paths.
+        #expect(changed.contains("sw.js") && !changed.contains(PageWriter.fileListPath), "\(changed)")
+    }
+
+    /// A new card is a new path: the offline list is written again, lists its page, and names the site's
+    /// files exactly as a full build's list does.
+    @Test func aNewCardIsAddedToTheOfflineList() throws {
+        let project = try Project()
+        defer { TemporaryFolder.remove(project.root) }
+        #expect(SiteGenerator.build(project.options(out: "site")).succeeded)
+        let before = try project.files(of: "site")
+        try project.edit(project.deck) { $0 + "90\tAnatomy\tThe Globe\tAdded later\tnil\tnil\t# New question?\tNew answer\r\n" }
+        #expect(SiteGenerator.build(project.options(out: "site")).succeeded)
+        #expect(SiteGenerator.build(project.options(out: "cold", force: true)).succeeded)
+        let after = try project.files(of: "site"), cold = try project.files(of: "cold")
+        let list = try #require(after[PageWriter.fileListPath])
+        #expect(list != before[PageWriter.fileListPath] && list == cold[PageWriter.fileListPath])
+        #expect(String(decoding: list, as: UTF8.self).contains("\"deck/anatomy/the-globe/added-later.html\""))
+        let worker = String(decoding: try #require(after["sw.js"]), as: UTF8.self)
+        #expect(worker.contains("importScripts(\"offline-files.js?v=") && after["sw.js"] == cold["sw.js"])
     }
 
     /// Builds the project, alters every kept chunk file in `folder` with `alter` (keeping its size and

@@ -25,10 +25,21 @@ def test_manifest_and_worker_files(site_dir):
     for icon in manifest["icons"]:
         assert (site / icon["src"]).is_file()
     worker = (site / "sw.js").read_text()
-    files = json.loads(worker[worker.index("var FILES = ") + 12:worker.index(";\n", worker.index("var FILES = "))])
+    # The worker imports the list by its digest, so no HTTP cache hands it an older list.
+    imported = worker[worker.index('importScripts("') + 15:worker.index('")', worker.index('importScripts("'))]
+    name, _, version = imported.partition("?v=")
+    assert name == "offline-files.js" and len(version) == 32, imported
+    files = _listed(site)
     every = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()
-                   and not p.relative_to(site).as_posix().startswith((".loupe/", "sessions/")) and p.name != "sw.js")
+                   and not p.relative_to(site).as_posix().startswith((".loupe/", "sessions/"))
+                   and p.name not in ("sw.js", "offline-files.js"))
     assert files == every, "the service worker must cache every file of the site (personal sessions excepted)"
+
+
+def _listed(site):
+    """The files the service worker caches, as offline-files.js lists them."""
+    text = (site / "offline-files.js").read_text()
+    return json.loads(text[text.index("var FILES = ") + 12:text.index(";\n", text.index("var FILES = "))])
 
 
 def test_worker_version_changes_with_the_content(tmp_path):
@@ -62,7 +73,7 @@ def test_the_site_works_offline_after_one_visit(laptop, site_url, site_dir):
         "const done = arguments[arguments.length - 1];"
         "navigator.serviceWorker.ready.then(r => caches.keys()).then(keys => Promise.all(keys.map(k => caches.open(k).then(c => c.keys()))))"
         ".then(lists => done(lists.reduce((n, l) => n + l.length, 0) >= arguments[0])).catch(() => done(false));",
-        len(json.loads((site / "sw.js").read_text().split("var FILES = ")[1].split(";\n")[0])) - 5))
+        len(_listed(site)) - 5))
     card = next(p for p in sorted((site / "deck").rglob("*.html")) if p.name != "index.html").relative_to(site).as_posix()
     laptop.execute_cdp_cmd("Network.enable", {})
     laptop.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})

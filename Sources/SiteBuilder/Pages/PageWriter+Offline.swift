@@ -3,9 +3,10 @@ import Foundation
 import MarkupText
 
 extension PageWriter {
-    /// Writes `manifest.webmanifest` (installable web app) and `sw.js`, a service worker that caches
-    /// every file of the site for offline study. Its cache is named after a hash of every file, so a
-    /// new build replaces the old cache. Personal session documents and build records are not cached.
+    /// Writes `manifest.webmanifest` (installable web app), `sw.js`, a service worker that caches every
+    /// file of the site for offline study, and `offline-files.js`, the list of those files. The worker's
+    /// cache is named after a hash of every file, so a new build replaces the old cache. Personal session
+    /// documents and build records are not cached.
     func writeOffline(hashing: HashingOutput, problems: inout ProblemList) {
         let settings = content.settings
         let manifest: [String: Any] = [
@@ -25,15 +26,39 @@ extension PageWriter {
             problems.diagnostics.append(.writing(error, path: "manifest.webmanifest"))
         }
         let site = hashing.site
-        // The script is assembled in one buffer: at 100,000 cards the file list is 6 MB, and replacing
-        // markers in a string of it made several copies at the end of the build.
-        let script = Self.serviceWorker.replacingOccurrences(of: "\"__VERSION__\"", with: "\"loupe-" + site.version + "\"")
-        let marker = script.range(of: "__FILES__")!
-        var bytes = Data(capacity: script.utf8.count + site.paths.reduce(2) { $0 + $1.utf8.count + 3 })
-        bytes.append(contentsOf: script[..<marker.lowerBound].utf8)
-        bytes.append(UInt8(ascii: "["))
+        let listed = site.paths.filter { !$0.hasPrefix("sessions/") }
+        // The list of files changes only when the site's paths do (not with a one-card edit): it is its
+        // own file, kept from the previous build when its paths are the same, and `sw.js`, which changes
+        // with any file, imports it by its digest (so no HTTP cache hands the worker an older list).
+        var paths = FNV1a()
+        paths.add("offline-files-1|")
+        for path in listed {
+            paths.add(path.utf8.count)
+            paths.add(path)
+        }
+        let listDigest = paths.recorded
+        if hashing.reuse(Self.fileListPath, digest: listDigest) == nil {
+            do { try hashing.write(Self.fileList(listed), to: Self.fileListPath, digest: listDigest) } catch {
+                problems.diagnostics.append(.writing(error, path: Self.fileListPath))
+            }
+        }
+        let script = Self.serviceWorker
+            .replacingOccurrences(of: "\"__VERSION__\"", with: "\"loupe-" + site.version + "\"")
+            .replacingOccurrences(of: "__FILES__", with: Self.fileListPath + "?v=" + listDigest.text)
+        do { try hashing.write(Data(script.utf8), to: "sw.js") } catch {
+            problems.diagnostics.append(.writing(error, path: "sw.js"))
+        }
+    }
+
+    /// The file listing every file the service worker caches (`var FILES = [...]`).
+    static let fileListPath = "offline-files.js"
+
+    /// `offline-files.js` for `paths`: assembled in one buffer (at 100,000 cards the list is 6 MB).
+    static func fileList(_ paths: [String]) -> Data {
+        var bytes = Data(capacity: paths.reduce(64) { $0 + $1.utf8.count + 3 })
+        bytes.append(contentsOf: "/* Loupe offline cache: the files sw.js caches (generated). */\nvar FILES = [".utf8)
         var list = BufferedData(consume bytes), isFirst = true
-        for path in site.paths where !path.hasPrefix("sessions/") {
+        for path in paths {
             list.append { entries in
                 if !isFirst { entries.append(UInt8(ascii: ",")) }
                 JSONText.append(string: path, to: &entries)
@@ -41,11 +66,8 @@ extension PageWriter {
             isFirst = false
         }
         bytes = list.finished()
-        bytes.append(UInt8(ascii: "]"))
-        bytes.append(contentsOf: script[marker.upperBound...].utf8)
-        do { try hashing.write(bytes, to: "sw.js") } catch {
-            problems.diagnostics.append(.writing(error, path: "sw.js"))
-        }
+        bytes.append(contentsOf: "];\n".utf8)
+        return bytes
     }
 
     /// The service worker: precache every file on install (in batches, a failed file is skipped),
@@ -54,7 +76,7 @@ extension PageWriter {
     /* Loupe offline cache (generated). The version changes whenever any file of the site changes. */
     "use strict";
     var VERSION = "__VERSION__";
-    var FILES = __FILES__;
+    importScripts("__FILES__");  /* var FILES = [every file of the site] */
     self.addEventListener("install", function (event) {
       event.waitUntil(caches.open(VERSION).then(function (cache) {
         var batches = [];
