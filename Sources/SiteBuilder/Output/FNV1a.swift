@@ -84,8 +84,8 @@ struct FNV1a {
     /// Mixes in a recorded digest: its two words, or its text when it is not 32 hex digits.
     mutating func add(_ digest: RecordedHex) {
         if let (high, low) = digest.words {
-            add(Int(bitPattern: UInt(high)))
-            add(Int(bitPattern: UInt(low)))
+            add(Int(truncatingIfNeeded: high))
+            add(Int(truncatingIfNeeded: low))
         } else {
             add(digest.text)
         }

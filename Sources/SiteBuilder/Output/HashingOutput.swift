@@ -100,20 +100,13 @@ final class HashingOutput: SiteOutput, Sendable {
         try write(data, to: relativePath, digest: nil)
     }
 
-    /// Writes a file rendered from inputs with `digest` (see ``SiteOutput/reuse(_:digest:)``).
+    /// Writes a file rendered from inputs with `digest` (see ``SiteOutput/keepable(_:digest:)``).
     func write(_ data: Data, to relativePath: String, digest: RecordedHex?) throws(OutputError) {
         try base.write(data, to: relativePath)
         let record = WrittenFile(size: data.count, hash: Self.hash(data, path: relativePath), digest: digest)
         // Looked up outside the lock.
         let position = previous?[relativePath]?.position, term = VersionTerm(path: relativePath, hash: record.recordedHash)
         state.withLock { $0.record(record, at: relativePath, previousPosition: position, term: term) }
-    }
-
-    func reuse(_ relativePath: String, digest: RecordedHex) -> PreviousFiles.Entry? {
-        guard let kept = base.reuse(relativePath, digest: digest) else { return nil }
-        let term = VersionTerm(path: relativePath, hash: kept.file.recordedHash)
-        state.withLock { $0.record(kept.file, at: relativePath, previousPosition: kept.position, term: term) }
-        return kept
     }
 
     func keepable(_ relativePath: String, digest: RecordedHex) -> PreviousFiles.Entry? {

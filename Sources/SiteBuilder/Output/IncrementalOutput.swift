@@ -55,12 +55,6 @@ final class IncrementalOutput: SiteOutput, Sendable {
         state.withLock { _ = $0.changed.insert(relativePath) }
     }
 
-    func reuse(_ relativePath: String, digest: RecordedHex) -> PreviousFiles.Entry? {
-        guard let old = keepable(relativePath, digest: digest) else { return nil }
-        state.withLock { $0.kept.mark(old.position) }
-        return old
-    }
-
     func keepable(_ relativePath: String, digest: RecordedHex) -> PreviousFiles.Entry? {
         guard let old = previous[relativePath], old.file.recordedDigest == digest, presence.value[old.position] else { return nil }
         return old

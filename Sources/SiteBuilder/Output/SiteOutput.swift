@@ -5,11 +5,9 @@ import Foundation
 protocol SiteOutput: Sendable {
     /// Writes bytes at a site-relative path.
     func write(_ data: Data, to relativePath: String) throws(OutputError)
-    /// Keeps the previous build's file at `relativePath` when it was made from inputs with the same
-    /// `digest`, returning its record and place; `nil` means the caller must produce and write it.
-    func reuse(_ relativePath: String, digest: RecordedHex) -> PreviousFiles.Entry?
-    /// The previous build's record of `relativePath` and its place, when ``reuse(_:digest:)`` would keep
-    /// it, without keeping it yet: a worker keeps the files it found in one ``keep(_:)``.
+    /// The previous build's record of `relativePath` and its place, when the file was made from inputs
+    /// with the same `digest` and is still there, without keeping it yet: a worker keeps the files it
+    /// found in one ``keep(_:)``.
     func keepable(_ relativePath: String, digest: RecordedHex) -> PreviousFiles.Entry?
     /// Keeps the previous build's files at the places of `entries` (each found by ``keepable(_:digest:)``).
     func keep(_ entries: [PreviousFiles.Entry])
@@ -27,8 +25,15 @@ extension SiteOutput {
         try write(Data(text.utf8), to: relativePath)
     }
 
+    /// Keeps the previous build's file at `relativePath` when it was made from inputs with the same
+    /// `digest`, returning its record and place; `nil` means the caller must produce and write it.
+    func reuse(_ relativePath: String, digest: RecordedHex) -> PreviousFiles.Entry? {
+        guard let entry = keepable(relativePath, digest: digest) else { return nil }
+        keep([entry])
+        return entry
+    }
+
     /// Nothing to reuse: every file is produced.
-    func reuse(_ relativePath: String, digest: RecordedHex) -> PreviousFiles.Entry? { nil }
     func keepable(_ relativePath: String, digest: RecordedHex) -> PreviousFiles.Entry? { nil }
     func keep(_ entries: [PreviousFiles.Entry]) {}
 
