@@ -113,7 +113,10 @@ public enum SiteGenerator {
                 // An update of a site made with these templates (they all parsed then) parses only
                 // those it renders.
                 guard let memory = options.memory else {
-                    return try TemplateLibrary(files: files, directory: options.templates, parsingOnFirstUse: previousSite != nil)
+                    let library = try TemplateLibrary(files: files, directory: options.templates, parsingOnFirstUse: previousSite != nil)
+                    // What a one-card edit renders: its card page.
+                    if previousSite != nil { library.prepare(["layout", "card", "card-section"]) }
+                    return library
                 }
                 return try memory.templates.library(files: files, directory: options.templates)
             }

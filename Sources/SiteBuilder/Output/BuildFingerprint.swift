@@ -197,12 +197,24 @@ struct BuildFingerprint: Equatable {
         let tab = UInt8(ascii: "\t")
         guard let first = line.firstIndex(of: tab), let second = line[(first + 1)...].firstIndex(of: tab),
               let third = line[(second + 1)...].firstIndex(of: tab),
-              let size = Int(String(decoding: line[..<first], as: UTF8.self)) else { return nil }
+              let size = decimal(UnsafeBufferPointer(rebasing: line[..<first])) else { return nil }
         let hash = RecordedHex(utf8: UnsafeBufferPointer(rebasing: line[(first + 1)..<second]))
         let digest = second + 1 == third ? nil : RecordedHex(utf8: UnsafeBufferPointer(rebasing: line[(second + 1)..<third]))
         var path = String(decoding: line[(third + 1)...], as: UTF8.self)
         if line[(third + 1)...].contains(UInt8(ascii: "\\")) { path = unescape(path) }
         return (path, WrittenFile(size: size, hash: hash, digest: digest))
+    }
+
+    /// The value of 1 to 18 decimal digits, read without making a string.
+    private static func decimal(_ digits: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard (1...18).contains(digits.count) else { return nil }
+        var value = 0
+        for byte in digits {
+            let digit = byte &- UInt8(ascii: "0")
+            guard digit <= 9 else { return nil }
+            value = value * 10 + Int(digit)
+        }
+        return value
     }
 
     private static func unescape(_ path: String) -> String {

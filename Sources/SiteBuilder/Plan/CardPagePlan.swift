@@ -10,6 +10,8 @@ final class CardPagePlan: Sendable {
         let category: DeckCategory, topic: DeckTopic, study: StudyContent
         let images: [String: PublishedImage], cardDigests: CardDigest.Contents.Topic
         let renderer: PageRenderer, handoff: CardSectionHTML.Handoff, sectionKeys: Bool
+        /// The start of each card page's digest (``CardDigest/pagePrefix(in:_:site:)``).
+        let digestPrefix: FNV1a
 
         init(category: DeckCategory, topic: DeckTopic, study: StudyContent, images: [String: PublishedImage],
              cardDigests: CardDigest.Contents.Topic, renderer: PageRenderer, handoff: CardSectionHTML.Handoff, sectionKeys: Bool) {
@@ -21,6 +23,7 @@ final class CardPagePlan: Sendable {
             self.renderer = renderer
             self.handoff = handoff
             self.sectionKeys = sectionKeys
+            digestPrefix = CardDigest.pagePrefix(in: category, topic, site: renderer.siteDigest)
         }
     }
 
@@ -34,8 +37,8 @@ final class CardPagePlan: Sendable {
     /// The page's digest, from the deck model.
     func digest() -> RecordedHex? {
         let card = topic.topic.cards[position]
-        return CardDigest.page(card, in: topic.category, topic.topic, position: position, note: topic.study.noteContext(for: card.id),
-                               contents: topic.cardDigests, site: topic.renderer.siteDigest)
+        return CardDigest.page(card, in: topic.topic, prefix: topic.digestPrefix, position: position,
+                               note: topic.study.noteContext(for: card.id), contents: topic.cardDigests)
     }
 
     /// The page's context as entries and as its dictionary (made when asked for), from the sections

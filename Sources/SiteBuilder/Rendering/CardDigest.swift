@@ -66,15 +66,23 @@ enum CardDigest {
         }
     }
 
-    /// The digest of a card page; `contents` is its topic's part of ``contents(of:images:)``.
-    static func page(_ card: Card, in category: DeckCategory, _ topic: DeckTopic, position: Int, note: [String: Any]?,
-                     contents: Contents.Topic, site: String) -> RecordedHex? {
+    /// The start of every card page digest of one topic: the site, the category and the topic, hashed
+    /// once per topic rather than once per card (the same digests: hashing goes on from a copy).
+    static func pagePrefix(in category: DeckCategory, _ topic: DeckTopic, site: String) -> FNV1a {
         var hash = FNV1a()
         // Pieces, not one interpolated string: making the strings was a third of the digest. A card's
         // path is made from its id alone (``SitePaths/card(_:)``).
         hash.add("card-page-3|")
         add(text: site, to: &hash)
         add(category: category, topic: topic, to: &hash)
+        return hash
+    }
+
+    /// The digest of a card page, from its topic's ``pagePrefix(in:_:site:)``; `contents` is its topic's
+    /// part of ``contents(of:images:)``.
+    static func page(_ card: Card, in topic: DeckTopic, prefix: FNV1a, position: Int, note: [String: Any]?,
+                     contents: Contents.Topic) -> RecordedHex? {
+        var hash = prefix
         hash.add(position)
         hash.add(topic.cards.count)
         hash.add(contents[position])
