@@ -12,27 +12,56 @@
 public enum BlockHash {
     /// The digest of `bytes`.
     public static func digest(_ bytes: UnsafeRawBufferPointer) -> ContentDigest {
-        var lanes = Lanes()
-        let blocks = bytes.count / 32
-        for block in 0..<blocks {
-            for lane in 0..<4 { lanes.add(bytes.loadUnaligned(fromByteOffset: block * 32 + lane * 8, as: UInt64.self), to: lane) }
+        var stream = Stream()
+        stream.add(bytes)
+        return stream.digest
+    }
+
+    /// The digest of bytes given in pieces: the same as ``BlockHash/digest(_:)`` of them all. A reader can
+    /// hash a 500 KB block through a 64 KB buffer that stays in the processor's cache (a buffer of the
+    /// block's size left it, and copying into it took three times as long).
+    public struct Stream {
+        private var lanes = Lanes()
+        private var count = 0
+        private var isFinished = false
+
+        /// An empty stream.
+        public init() {}
+
+        /// Adds `bytes`: a multiple of 32 bytes, or the last piece.
+        public mutating func add(_ bytes: UnsafeRawBufferPointer) {
+            precondition(!isFinished, "only the last piece may be other than a multiple of 32 bytes")
+            count += bytes.count
+            // A local copy, kept in registers through the loop.
+            var lanes = self.lanes
+            defer { self.lanes = lanes }
+            let blocks = bytes.count / 32
+            for block in 0..<blocks {
+                for lane in 0..<4 { lanes.add(bytes.loadUnaligned(fromByteOffset: block * 32 + lane * 8, as: UInt64.self), to: lane) }
+            }
+            guard blocks * 32 < bytes.count else { return }
+            isFinished = true
+            var lane = 0
+            var offset = blocks * 32
+            while offset + 8 <= bytes.count {
+                lanes.add(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self), to: lane)
+                lane += 1
+                offset += 8
+            }
+            while offset < bytes.count {
+                lanes.add(UInt64(bytes[offset]) | 0x100, to: lane & 3)
+                lane += 1
+                offset += 1
+            }
         }
-        var lane = 0
-        var offset = blocks * 32
-        while offset + 8 <= bytes.count {
-            lanes.add(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self), to: lane)
-            lane += 1
-            offset += 8
+
+        /// The digest of every byte added.
+        public var digest: ContentDigest {
+            let length = UInt64(count)
+            let words = (finish(lanes.a ^ length), finish(lanes.b ^ (length &* 0x9E37_79B9_7F4A_7C15)),
+                         finish(lanes.c &+ length), finish(lanes.d ^ ~length))
+            return withUnsafeBytes(of: words) { ContentDigest(bytes: $0)! }
         }
-        while offset < bytes.count {
-            lanes.add(UInt64(bytes[offset]) | 0x100, to: lane & 3)
-            lane += 1
-            offset += 1
-        }
-        let length = UInt64(bytes.count)
-        let words = (finish(lanes.a ^ length), finish(lanes.b ^ (length &* 0x9E37_79B9_7F4A_7C15)),
-                     finish(lanes.c &+ length), finish(lanes.d ^ ~length))
-        return withUnsafeBytes(of: words) { ContentDigest(bytes: $0)! }
     }
 
     private struct Lanes {

@@ -63,18 +63,18 @@ public enum SiteGenerator {
             report.fileCount = 0
             return report
         }
-        let manifest = BuildFingerprint(fingerprint: inputs.all, engine: inputs.engine, pageCount: report.pageCount,
-                                        files: recording.records, diagnostics: report.diagnostics, inputHashes: inputs.hashes)
+        let header = BuildFingerprint.Header(format: BuildFingerprint.format, fingerprint: inputs.all, engine: inputs.engine,
+                                             pageCount: report.pageCount, diagnostics: report.diagnostics, inputHashes: inputs.hashes)
         do {
-            report.changedFileCount = try target.commit(manifest: manifest.encoded(sortedPaths: recording.paths))
+            report.changedFileCount = try target.commit(manifest: BuildFingerprint.manifest(header, fileLines: recording.manifestLines))
         } catch {
             target.discard()
             report.diagnostics.append(.error(error.messageOnly, at: SourceLocation(path: options.output.relativePath)))
         }
-        report.fileCount = manifest.files.keys.count(where: { !HashingOutput.isBuildRecord($0) })
-        // The records of 13,000 files, three times over, are freed on another thread while the
-        // command reports (or the process exits).
-        BackgroundRelease.drop((consume recording, consume manifest, consume target, consume updated), keeping: options.leavesModelToExit)
+        report.fileCount = recording.siteFileCount
+        // The records of 13,000 files, twice over, are freed on another thread while the command
+        // reports (or the process exits).
+        BackgroundRelease.drop((consume recording, consume target, consume updated), keeping: options.leavesModelToExit)
         return report
     }
 

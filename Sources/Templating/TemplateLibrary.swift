@@ -72,17 +72,33 @@ public struct TemplateLibrary: Sendable {
     /// reads keys the built-in one no longer needs. Empty when there is no such template.
     public func tagNames(of name: String) -> Set<String> {
         guard let file = files[name + ".md"] else { return [] }
-        let text = String(decoding: file.data, as: UTF8.self)
+        // On the bytes: the trimmed characters are ASCII, which no byte of another UTF-8 character is.
+        // (Through `String.range(of:)` this was an eighth of planning a one-card edit.)
+        let bytes = [UInt8](file.data), brace = UInt8(ascii: "{"), closing = UInt8(ascii: "}")
+        let trimmed = Set(" {&#^/>!=%".utf8)
         var names = Set<String>()
-        var rest = text[...]
-        while let open = rest.range(of: "{{") {
-            rest = rest[open.upperBound...]
-            guard let close = rest.range(of: "}}") else { break }
-            let tag = rest[..<close.lowerBound].trimmingCharacters(in: CharacterSet(charactersIn: " {&#^/>!=%"))
-            for part in tag.split(separator: ".") { names.insert(part.trimmingCharacters(in: .whitespaces)) }
-            rest = rest[close.upperBound...]
+        var index = 0
+        while let open = Self.pair(of: brace, in: bytes, from: index) {
+            guard let close = Self.pair(of: closing, in: bytes, from: open + 2) else { break }
+            var tag = bytes[(open + 2)..<close]
+            while let first = tag.first, trimmed.contains(first) { tag = tag.dropFirst() }
+            while let last = tag.last, trimmed.contains(last) { tag = tag.dropLast() }
+            for part in tag.split(separator: UInt8(ascii: ".")) {
+                names.insert(String(decoding: part, as: UTF8.self).trimmingCharacters(in: .whitespaces))
+            }
+            index = close + 2
         }
         return names
+    }
+
+    /// Where the next two `byte`s in a row start, at or after `start`.
+    private static func pair(of byte: UInt8, in bytes: [UInt8], from start: Int) -> Int? {
+        var index = start
+        while index + 1 < bytes.count {
+            if bytes[index] == byte && bytes[index + 1] == byte { return index }
+            index += 1
+        }
+        return nil
     }
 
     /// Renders template `name` with `context` (dictionaries, arrays, strings, numbers, booleans).

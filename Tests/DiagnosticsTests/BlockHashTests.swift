@@ -26,4 +26,24 @@ struct BlockHashTests {
         let words = Array("retina--macula--".utf8), swapped = Array("macula--retina--".utf8)
         #expect(Self.digest(words) != Self.digest(swapped))
     }
+
+    /// A block read through a small buffer (``BlockHash/Stream``) has the digest of the whole block.
+    @Test func piecesOfThirtyTwoBytesGiveTheDigestOfTheWhole() {
+        var generator = SystemRandomNumberGenerator()
+        for length in [0, 1, 31, 32, 33, 95, 96, 1_000, 65_536, 65_537, 200_003] {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            for piece in [32, 64, 4_096, 65_536] {
+                var stream = BlockHash.Stream()
+                bytes.withUnsafeBytes { raw in
+                    var offset = 0
+                    repeat {
+                        let end = min(raw.count, offset + piece)
+                        stream.add(UnsafeRawBufferPointer(rebasing: raw[offset..<end]))
+                        offset = end
+                    } while offset < raw.count
+                }
+                #expect(stream.digest == Self.digest(bytes), "\(length) bytes in pieces of \(piece)")
+            }
+        }
+    }
 }

@@ -91,6 +91,39 @@ struct BuildManifestTests {
         #expect(again == ["0.html", "a/a.html", "b.html", "new/z.html", "é/x.html", "😀.html"])
     }
 
+    /// An update copies a kept file's manifest line from the previous manifest instead of spelling it
+    /// from a record: the manifest is still byte for byte the one spelled from every record, whatever
+    /// was kept, written again, found unchanged, dropped or added.
+    @Test func keptFilesKeepTheirManifestLines() throws {
+        let old = ["a/a.html", "b.html", "c.html", "d.html", "é/x.html", ".loupe/rows/r", "😀.html"]
+        let files = Dictionary(uniqueKeysWithValues: old.map { path in
+            (path, WrittenFile(size: path.utf8.count, hash: HashingOutput.hash(Data(path.utf8), path: path).text, digest: "d-\(path)"))
+        })
+        let bytes = BuildFingerprint(fingerprint: "f", engine: "e", pageCount: 1, files: files, diagnostics: []).encoded
+        let previous = try #require(RecordedBuild(bytes)?.previousFiles())
+        #expect(previous.hasLines)
+        let output = HashingOutput(wrapping: DiscardingOutput(), previous: previous)
+        output.keep(["a/a.html", "b.html", "😀.html", ".loupe/rows/r"].map { previous[$0]! })
+        try output.write(Data("new b".utf8), to: "b.html")  // kept, then written
+        try output.write(Data("new d".utf8), to: "d.html")
+        output.keep([previous["d.html"]!])  // written, then kept
+        try output.write(Data("é/x.html".utf8), to: "é/x.html", digest: RecordedHex("d-é/x.html"))  // the same record
+        for path in ["0.html", "bb.html", "zz.html", "a/b.html"] { try output.write(Data(path.utf8), to: path) }
+        output.keep([previous["c.html"]!])
+        output.distrust("c.html")  // kept, then dropped
+        let records = output.records
+        #expect(records.count == 10 && records["c.html"] == nil && records["b.html"]?.size == 5 && records["d.html"] == files["d.html"])
+        let header = BuildFingerprint.Header(format: BuildFingerprint.format, fingerprint: "f2", engine: "e", pageCount: 2,
+                                             diagnostics: [], inputHashes: [:])
+        let spelled = BuildFingerprint(fingerprint: "f2", engine: "e", pageCount: 2, files: records, diagnostics: []).encoded
+        #expect(String(decoding: BuildFingerprint.manifest(header, fileLines: output.manifestLines), as: UTF8.self)
+                == String(decoding: spelled, as: UTF8.self))
+        #expect(output.siteFileCount == 9)
+        // A site taken meanwhile sorts the same records.
+        #expect(output.site.paths == records.keys.filter { !$0.hasPrefix(".") }.sorted())
+        #expect(BuildFingerprint.manifest(header, fileLines: output.manifestLines) == spelled)
+    }
+
     /// Each previous file keeps its place in the sorted paths, whatever order the manifest lists them
     /// in; a path listed twice keeps its last record. Marks on those places select the paths in order.
     @Test func thePreviousFilesKeepTheirPlacesInTheSortedPaths() throws {

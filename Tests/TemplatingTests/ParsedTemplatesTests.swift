@@ -100,4 +100,17 @@ struct ParsedTemplatesTests {
             }
         }
     }
+
+    /// The names a template's tags read: every kind of tag, dotted names in parts, spaces and sigils
+    /// trimmed, non-ASCII names whole; `{{` with no `}}` after it ends the search. Preparing a library
+    /// parses what it names, so a broken template is still reported only when it is rendered.
+    @Test func theNamesATemplatesTagsReadAreFound() throws {
+        let text = "{{{ a.b }}} {{#c}}x{{/c}} {{> d }} {{^ é.ü }}{{/ é.ü }} {{&e}} {{ f..g }} {{!note}} {{=<% %>=}} {{ last"
+        let library = try TemplateLibrary(files: files(["card.md": text, "broken.md": "{{#open}}"]), directory: URL(fileURLWithPath: "/t"),
+                                          parsingOnFirstUse: true)
+        #expect(library.tagNames(of: "card") == ["a", "b", "c", "d", "é", "ü", "e", "f", "g", "note", "<"])
+        #expect(library.tagNames(of: "missing").isEmpty)
+        library.prepare(["broken", "missing"])
+        #expect(throws: TemplateError.self) { try library.render("broken", with: [:] as [String: Any]) }
+    }
 }

@@ -37,20 +37,32 @@ struct ExportBytes {
         return true
     }
 
-    /// The digest (``BlockHash``) of the bytes of `range`, read into `scratch`, which the caller keeps
-    /// from block to block so its pages are touched once (fresh memory for a 36 MB export cost more than
-    /// hashing it). Read, not mapped: an editor that truncates the export while `loupe serve` hashes it
-    /// would take mapped pages away under the reader (SIGBUS); a read just comes up short.
+    /// The digest (``BlockHash``) of the bytes of `range`, read piece by piece into `scratch`, which the
+    /// caller keeps from block to block so its pages are touched once (fresh memory for a 36 MB export
+    /// cost more than hashing it). Read, not mapped: an editor that truncates the export while
+    /// `loupe serve` hashes it would take mapped pages away under the reader (SIGBUS); a read just comes
+    /// up short.
     func hash(_ range: Range<Int>, scratch: inout [UInt8]) -> ContentDigest? {
         guard range.lowerBound >= 0, range.upperBound <= size else { return nil }
-        if scratch.count < range.count {
-            scratch = [UInt8](unsafeUninitializedCapacity: range.count) { _, count in count = range.count }
+        if scratch.count < Self.pieceSize {
+            scratch = [UInt8](unsafeUninitializedCapacity: Self.pieceSize) { _, count in count = Self.pieceSize }
         }
         return scratch.withUnsafeMutableBytes { buffer -> ContentDigest? in
-            let bytes = UnsafeMutableRawBufferPointer(rebasing: buffer[..<range.count])
-            return fill(bytes, from: range.lowerBound) ? BlockHash.digest(UnsafeRawBufferPointer(bytes)) : nil
+            var stream = BlockHash.Stream()
+            var offset = range.lowerBound
+            while offset < range.upperBound {
+                let piece = UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(Self.pieceSize, range.upperBound - offset)])
+                guard fill(piece, from: offset) else { return nil }
+                stream.add(UnsafeRawBufferPointer(piece))
+                offset += piece.count
+            }
+            return stream.digest
         }
     }
+
+    /// How much of a block ``hash(_:scratch:)`` reads at a time: a multiple of 32 bytes (``BlockHash/Stream``)
+    /// that stays in the processor's cache while it is hashed.
+    static let pieceSize = 64 << 10
 }
 
 extension DeckSheet {
@@ -272,11 +284,9 @@ extension DeckSheet {
         // The blocks still in place from the start, and those shifted by `shift` from the end (never
         // the first, which holds the header), on two cores: each side stops where the other got to.
         let prefix = Atomic<Int>(0), suffix = Atomic<Int>(blocks.count)
-        // Each side reads its blocks into one buffer of the largest block's size: grown block by block,
-        // it was made anew at each larger block (at 10,000 cards 1,300 fresh pages, now 700).
-        let largest = blocks.reduce(0) { max($0, $1.end - $1.start) }
+        // Each side reads its blocks through one buffer of ``ExportBytes/pieceSize``.
         DispatchQueue.concurrentPerform(iterations: 2) { side in
-            var blockBytes = [UInt8](unsafeUninitializedCapacity: largest) { _, count in count = largest }
+            var blockBytes = [UInt8](unsafeUninitializedCapacity: ExportBytes.pieceSize) { _, count in count = ExportBytes.pieceSize }
             if side == 0 {
                 while case let next = prefix.load(ordering: .acquiring), next < suffix.load(ordering: .acquiring),
                       blocks[next].end <= size, file.hash(blocks[next].start..<blocks[next].end, scratch: &blockBytes) == blocks[next].hash {

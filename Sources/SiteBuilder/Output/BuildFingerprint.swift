@@ -237,8 +237,12 @@ struct BuildFingerprint: Equatable {
         let header = Header(format: format, fingerprint: fingerprint, engine: engine, pageCount: pageCount,
                             diagnostics: diagnostics, inputHashes: inputHashes)
         let paths = sortedPaths.count == files.count ? sortedPaths : files.keys.sorted()
-        // The file lines in one part per core (13,000 lookups and lines were the end of an edit build's
-        // critical path), joined in order.
+        return Self.manifest(header, fileLines: Self.fileLines(of: files, sortedPaths: paths))
+    }
+
+    /// The file lines of `files` in the order of `sortedPaths` (their paths, sorted), in one part per core
+    /// (13,000 lookups and lines were the end of an edit build's critical path), joined in order.
+    static func fileLines(of files: [String: WrittenFile], sortedPaths paths: [String]) -> [UInt8] {
         let partCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, paths.count / 2048))
         let parts = Array(0..<partCount).concurrentMap(part: 1) { part -> [UInt8] in
             let range = paths.count * part / partCount..<paths.count * (part + 1) / partCount
@@ -250,9 +254,17 @@ struct BuildFingerprint: Equatable {
             }
             return bytes
         }
-        var bytes = Self.encodedHeader(header) ?? Data()
-        bytes.reserveCapacity(bytes.count + parts.reduce(0) { $0 + $1.count })
-        for part in parts { bytes.append(contentsOf: part) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        for part in parts { bytes += part }
+        return bytes
+    }
+
+    /// The manifest of a build: `header`'s line, then `fileLines` (every file's line, sorted by path:
+    /// ``HashingOutput/manifestLines``).
+    static func manifest(_ header: Header, fileLines: [UInt8]) -> Data {
+        var bytes = encodedHeader(header) ?? Data()
+        bytes.append(contentsOf: fileLines)
         return bytes
     }
 

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// The files an earlier build recorded (``RecordedBuild``), by path and in its manifest's sorted order.
 ///
 /// Each record carries its place in that order, found by the same lookup that finds the record: a
@@ -15,6 +17,9 @@ final class PreviousFiles: Sendable {
     /// The record of each path of ``order``, at its place.
     private let records: [WrittenFile]
     private let positions: [String: Int]
+    /// The manifest the records were read from, and where each one's line is in it (without its line
+    /// break), when its lines were in ``order``; `nil` otherwise.
+    private let lines: (manifest: FileBytes, ranges: [Range<Int>])?
 
     /// The records of `files`, whose keys are exactly the paths of the sorted `order`.
     convenience init(files: [String: WrittenFile], order: [String]) {
@@ -24,11 +29,31 @@ final class PreviousFiles: Sendable {
     }
 
     /// Records already placed: `records[i]` is the record of `order[i]`, and `positions` maps each path of
-    /// the sorted `order` to its place there.
-    init(order: [String], records: [WrittenFile], positions: [String: Int]) {
+    /// the sorted `order` to its place there; with `lines`, the manifest whose line `ranges[i]` is that
+    /// record's, as ``BuildFingerprint/appendFileLine(_:_:to:)`` writes it.
+    init(order: [String], records: [WrittenFile], positions: [String: Int], lines: (manifest: FileBytes, ranges: [Range<Int>])? = nil) {
+        precondition(lines.map { $0.ranges.count == order.count } ?? true, "one line for each record")
         self.order = order
         self.records = records
         self.positions = positions
+        self.lines = lines
+    }
+
+    /// The record at `position` of ``order``.
+    func record(at position: Int) -> WrittenFile { records[position] }
+
+    /// Whether each record's manifest line can be copied (``line(at:to:)``).
+    var hasLines: Bool { lines != nil }
+
+    /// How many bytes the records' lines take, with their line breaks.
+    var lineBytes: Int { lines.map { $0.ranges.reduce(0) { $0 + $1.count + 1 } } ?? 0 }
+
+    /// Appends the manifest line of the record at `position`, with its line break.
+    func line(at position: Int, to bytes: inout [UInt8]) {
+        guard let lines else { preconditionFailure("the records were not read in order") }
+        let range = lines.ranges[position]
+        lines.manifest.withBytes { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+        bytes.append(0x0A)
     }
 
     /// The record of `path` and its place, or `nil` when the earlier build had no such file.

@@ -85,7 +85,7 @@ struct RecordedBuild {
             order.append(path)
             records.append(file)
         }
-        if isSorted { return PreviousFiles(order: order, records: records, positions: positions) }
+        if isSorted { return PreviousFiles(order: order, records: records, positions: positions, lines: (file, lines)) }
         return PreviousFiles(files: Dictionary(uniqueKeysWithValues: zip(order, records)), order: order.sorted())
     }
 

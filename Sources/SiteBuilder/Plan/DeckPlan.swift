@@ -20,12 +20,13 @@ enum DeckPlan {
         for (categoryIndex, category) in content.deck.categories.enumerated() {
             for (topicIndex, topic) in category.topics.enumerated() {
                 let digests = cardDigests.topic(topicIndex, of: categoryIndex)
-                let pages = cardPages(of: topic, in: category, study: content.study, images: images, cardDigests: digests,
-                                      renderer: renderer, handoff: handoff, sectionKeys: sectionKeys)
-                for (index, part) in studyParts(of: topic, in: category, images: images, cardDigests: digests,
-                                                renderer: renderer, handoff: handoff).enumerated() {
-                    files.append(part)
-                    files += pages[(index * StudyData.cardsPerPart)..<min(pages.count, (index + 1) * StudyData.cardsPerPart)]
+                let shared = CardPagePlan.Topic(category: category, topic: topic, study: content.study, images: images, cardDigests: digests,
+                                                renderer: renderer, handoff: handoff, sectionKeys: sectionKeys)
+                // Appended in place: the pages made into an array first and then copied were a sixth of planning.
+                for part in stride(from: 1, through: StudyData.partCount(of: topic), by: 1) {
+                    files.append(studyPart(part, of: topic, in: category, images: images, cardDigests: digests,
+                                           renderer: renderer, handoff: handoff))
+                    for position in StudyData.cards(of: topic, part: part).indices { files.append(cardPage(at: position, of: shared)) }
                 }
             }
         }
@@ -62,32 +63,24 @@ enum DeckPlan {
         return files
     }
 
-    /// One page per card of `topic`, digested from the deck model: an unchanged card costs no context
-    /// and no Markdown.
-    static func cardPages(of topic: DeckTopic, in category: DeckCategory, study: StudyContent, images: [String: PublishedImage],
-                          cardDigests: CardDigest.Contents.Topic, renderer: PageRenderer, handoff: CardSectionHTML.Handoff,
-                          sectionKeys: Bool) -> [PlannedFile] {
-        let shared = CardPagePlan.Topic(category: category, topic: topic, study: study, images: images, cardDigests: cardDigests,
-                                        renderer: renderer, handoff: handoff, sectionKeys: sectionKeys)
-        return topic.cards.indices.map { position in
-            let card = topic.cards[position]
-            let path = SitePaths.card(card)
-            // Both closures capture only `plan`, so neither allocates a context of its own: at 100,000
-            // cards, copies of the topic's values in every closure were 60 MB of the plan.
-            let plan = CardPagePlan(topic: shared, position: position)
-            return PlannedFile(path: path, digest: { plan.digest() },
-                               recipe: .shapedPage(template: "card", page: PageRenderer.Page(title: card.title, root: SitePaths.root(of: path), kind: "card"),
-                                                   make: { try plan.shapedContext() }))
-        }
+    /// The page of the card at `position` of `topic`'s topic, digested from the deck model: an unchanged
+    /// card costs no context and no Markdown.
+    static func cardPage(at position: Int, of topic: CardPagePlan.Topic) -> PlannedFile {
+        let card = topic.topic.cards[position]
+        let path = SitePaths.card(card)
+        // Both closures capture only `plan`, so neither allocates a context of its own: at 100,000
+        // cards, copies of the topic's values in every closure were 60 MB of the plan.
+        let plan = CardPagePlan(topic: topic, position: position)
+        return PlannedFile(path: path, digest: { plan.digest() },
+                           recipe: .shapedPage(template: "card", page: PageRenderer.Page(title: card.title, root: SitePaths.root(of: path), kind: "card"),
+                                               make: { try plan.shapedContext() }))
     }
 
-    /// `topic`'s cards in parts of ``StudyData/cardsPerPart`` for study mode.
-    static func studyParts(of topic: DeckTopic, in category: DeckCategory, images: [String: PublishedImage],
-                           cardDigests: CardDigest.Contents.Topic, renderer: PageRenderer, handoff: CardSectionHTML.Handoff) -> [PlannedFile] {
-        stride(from: 1, through: StudyData.partCount(of: topic), by: 1).map { part in
-            PlannedFile(path: StudyData.partPath(part, of: category, topic),
-                        digest: { CardDigest.studyPart(part, of: category, topic, contents: cardDigests, site: renderer.siteDigest) },
-                        recipe: .data { try StudyData.part(part, of: category, topic, images: images, renderer: renderer, handoff: handoff) })
-        }
+    /// Part `part` of `topic`'s cards (``StudyData/cardsPerPart`` of them) for study mode.
+    static func studyPart(_ part: Int, of topic: DeckTopic, in category: DeckCategory, images: [String: PublishedImage],
+                          cardDigests: CardDigest.Contents.Topic, renderer: PageRenderer, handoff: CardSectionHTML.Handoff) -> PlannedFile {
+        PlannedFile(path: StudyData.partPath(part, of: category, topic),
+                    digest: { CardDigest.studyPart(part, of: category, topic, contents: cardDigests, site: renderer.siteDigest) },
+                    recipe: .data { try StudyData.part(part, of: category, topic, images: images, renderer: renderer, handoff: handoff) })
     }
 }
