@@ -26,6 +26,9 @@ public protocol PostingChunkStore: Sendable {
 }
 
 extension PostingChunkStore {
+    /// ``keepChunk(forKey:)`` of a key whose SHA-256 is already known: a store that names its bytes by
+    /// it need not hash the key again.
+    public func keepChunk(forKey key: [UInt8], named name: ContentDigest) -> Bool { keepChunk(forKey: key) }
     /// None: every chunk's table is merged.
     public func previousChunk(named name: ContentDigest) -> [UInt8]? { nil }
     /// None: every chunk's table is merged.

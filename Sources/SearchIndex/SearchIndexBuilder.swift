@@ -38,7 +38,7 @@ public struct SearchIndexBuilder: Sendable {
         let keys = store == nil ? nil : Array(0..<chunkCount).concurrentMap(part: 8) { chunk in
             PostingChunkCoding.key(first: chunk * Self.chunkSize, documents: documents[Self.range(of: chunk, in: documents)])
         }
-        let names = keys?.map { ContentHash.digest($0) }
+        let names = keys?.concurrentMap(part: 8) { ContentHash.digest($0) }
         let merged = keys.flatMap { keys in replacingChangedChunks(of: documents, keys: keys, names: names ?? []) }
             ?? mergingEveryChunk(of: documents, keys: keys)
         let (bundle, lastDocuments) = Self.bundle(of: documents, merged: merged, documentsPerShard: documentsPerShard,
@@ -102,7 +102,7 @@ public struct SearchIndexBuilder: Sendable {
             merged.replacingChunk(Self.range(of: chunk, in: documents), old: earlier[index], new: now[index])
         }
         // The chunks that stayed are kept for the next build without being read.
-        for chunk in names.indices where !changed.contains(chunk) && !store.keepChunk(forKey: keys[chunk]) {
+        for chunk in names.indices where !changed.contains(chunk) && !store.keepChunk(forKey: keys[chunk], named: names[chunk]) {
             store.store(PostingChunkCoding.encode(Self.table(of: documents, Self.range(of: chunk, in: documents))), forKey: keys[chunk])
         }
         return merged

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 @testable import SiteBuilder
 import Testing
@@ -177,6 +178,14 @@ struct IncrementalBuildTests {
         #expect(changed.contains(SearchChunkFiles.folder + SearchChunkFiles.mergedName))
         // The service worker changes with any file; the list of files it caches only with their paths.
         #expect(changed.contains("sw.js") && !changed.contains(PageWriter.fileListPath), "\(changed)")
+    }
+
+    /// A search chunk kept by the name the index builder already took from its key is the file the key
+    /// names: the builder's SHA-256 and the store's agree.
+    @Test func aSearchChunkKeptByNameIsTheFileItsKeyNames() {
+        for key in [[UInt8](), Array("chunk 0|documents".utf8), [UInt8](repeating: 7, count: 40_000)] {
+            #expect(ContentHash.digest(key).hex == SearchChunkFiles.name(of: key))
+        }
     }
 
     /// A new card is a new path: the offline list is written again, lists its page, and names the site's

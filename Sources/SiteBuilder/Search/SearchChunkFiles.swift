@@ -68,6 +68,8 @@ final class SearchChunkFiles: PostingChunkStore {
 
     func keepChunk(forKey key: [UInt8]) -> Bool { files.keep(Self.name(of: key)) }
 
+    func keepChunk(forKey key: [UInt8], named name: ContentDigest) -> Bool { files.keep(name.hex) }
+
     func store(_ bytes: [UInt8], forKey key: [UInt8]) { files.write(bytes, as: Self.name(of: key)) }
 
     func previousChunk(named name: ContentDigest) -> [UInt8]? { files.readOnce(name.hex) }
