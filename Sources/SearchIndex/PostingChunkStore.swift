@@ -12,6 +12,10 @@ public protocol PostingChunkStore: Sendable {
     /// Keeps an earlier build's bytes for `key` for the next build without reading them; `false`
     /// when there are none.
     func keepChunk(forKey key: [UInt8]) -> Bool
+    /// ``keepChunk(forKey:)`` of a key whose SHA-256 the builder already took, `name`: a store that names
+    /// its bytes by it need not hash the key again. (A requirement, so a store reached through
+    /// `any PostingChunkStore` is asked, not the default.)
+    func keepChunk(forKey key: [UInt8], named name: ContentDigest) -> Bool
     /// Keeps new `bytes` for `key` for the next build.
     func store(_ bytes: [UInt8], forKey key: [UInt8])
     /// The bytes an earlier build kept for the key whose SHA-256 is `name`, not kept for the next build:
@@ -26,8 +30,7 @@ public protocol PostingChunkStore: Sendable {
 }
 
 extension PostingChunkStore {
-    /// ``keepChunk(forKey:)`` of a key whose SHA-256 is already known: a store that names its bytes by
-    /// it need not hash the key again.
+    /// The key's own ``keepChunk(forKey:)``.
     public func keepChunk(forKey key: [UInt8], named name: ContentDigest) -> Bool { keepChunk(forKey: key) }
     /// None: every chunk's table is merged.
     public func previousChunk(named name: ContentDigest) -> [UInt8]? { nil }

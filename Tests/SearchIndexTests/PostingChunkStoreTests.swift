@@ -195,6 +195,7 @@ struct MergedPostingsTests {
             var mergedReads = 0
             var tokenised = 0
             var previousChunkReads = 0
+            var namedKeeps: [Bool] = []
         }
         private let state = Mutex(State())
         var mergedReads: Int { state.withLock { $0.mergedReads } }
@@ -205,6 +206,14 @@ struct MergedPostingsTests {
 
         func chunk(forKey key: [UInt8]) -> [UInt8]? { state.withLock { $0.chunks[key] } }
         func keepChunk(forKey key: [UInt8]) -> Bool { state.withLock { $0.chunks[key] != nil } }
+        /// The names the builder gave with the chunks it kept, and whether each was its key's SHA-256.
+        var namedKeeps: [Bool] { state.withLock { $0.namedKeeps } }
+        func keepChunk(forKey key: [UInt8], named name: ContentDigest) -> Bool {
+            state.withLock { state in
+                state.namedKeeps.append(ContentHash.digest(key) == name)
+                return state.chunks[key] != nil
+            }
+        }
         func store(_ bytes: [UInt8], forKey key: [UInt8]) {
             state.withLock { $0.chunks[key] = bytes; $0.tokenised += 1 }
         }
@@ -238,6 +247,21 @@ struct MergedPostingsTests {
                                       SearchSection(anchor: "s2", header: own.last ?? "", text: "seen \(number % 3) times"),
                                   ])
         }
+    }
+
+    /// An edit's build keeps the chunks that stayed by the names it already took of their keys, through
+    /// the store it holds as `any PostingChunkStore` (a store's own `keepChunk(forKey:named:)`, not the
+    /// default that hashes the key again).
+    @Test func anEditKeepsTheChunksThatStayedByTheirKeysNames() {
+        let store = Store()
+        var builder = SearchIndexBuilder()
+        builder.store = store
+        var words: [Int: [String]] = [:]
+        _ = builder.build(Self.documents(words))
+        words[300] = ["edited"]
+        _ = builder.build(Self.documents(words))
+        // Six chunks, one changed: five kept by name, each name its key's SHA-256.
+        #expect(store.namedKeeps == [true, true, true, true, true])
     }
 
     @Test func randomEditsGiveTheIndexOfABuildFromNothing() throws {

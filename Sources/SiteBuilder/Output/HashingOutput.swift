@@ -212,7 +212,7 @@ final class HashingOutput: SiteOutput, Sendable {
         state.withLock { state in
             guard let previous, previous.hasLines, state.stayed.count + state.fresh.count == state.count else {
                 let all = previous.map { Self.allRecords(of: state, previous: $0) } ?? state.files
-                return BuildFingerprint.fileLines(of: all, sortedPaths: state.sorted.map { Self.merge($0, state.added.sorted()) } ?? sortedPaths(of: state))
+                return BuildFingerprint.fileLines(of: all, sortedPaths: currentPaths(of: state))
             }
             var bytes: [UInt8] = []
             bytes.reserveCapacity(previous.lineBytes + state.fresh.count * 128)
@@ -239,11 +239,12 @@ final class HashingOutput: SiteOutput, Sendable {
     static func isBuildRecord(_ path: String) -> Bool { path.hasPrefix(".") }
 
     /// Every path recorded so far, sorted (after ``site``, its sort and the paths recorded since merged).
-    var paths: [String] {
-        state.withLock { state in
-            guard let sorted = state.sorted else { return sortedPaths(of: state) }
-            return Self.merge(sorted, state.added.sorted())
-        }
+    var paths: [String] { state.withLock { currentPaths(of: $0) } }
+
+    /// Every path of `state`, sorted: its last sort with the paths added since merged in, or sorted now.
+    private func currentPaths(of state: Records) -> [String] {
+        guard let sorted = state.sorted else { return sortedPaths(of: state) }
+        return Self.merge(sorted, state.added.sorted())
     }
 
     /// Two sorted lists of distinct paths as one.
