@@ -45,9 +45,11 @@ public enum EnglishStemmer {
             }
         }
 
+        /// Whether the word ends with `suffix`, compared in place: making arrays of the suffix and the
+        /// word's end for each of a step's suffixes was most of the time stemming took.
         func ends(_ suffix: String) -> Bool {
-            let s = Array(suffix.utf8)
-            return w.count >= s.count && Array(w[(w.count - s.count)...]) == s
+            let count = suffix.utf8.count
+            return w.count >= count && w[(w.count - count)...].elementsEqual(suffix.utf8)
         }
 
         /// A vowel anywhere in `w[..<end]`.
@@ -62,7 +64,7 @@ public enum EnglishStemmer {
                 }
             }
             if end == 2 && isVowel(w[0]) && !isVowel(w[1]) { return true }
-            return end >= 4 && Array(w[(end - 4)..<end]) == Array("past".utf8)
+            return end >= 4 && w[(end - 4)..<end].elementsEqual("past".utf8)
         }
 
         mutating func replace(suffixLength: Int, with replacement: String) {
@@ -70,10 +72,23 @@ public enum EnglishStemmer {
             w.append(contentsOf: replacement.utf8)
         }
 
-        /// The longest of `suffixes` the word ends with.
+        /// The longest of `suffixes`, which are listed longest first (``longestFirst(_:)``), the word ends with.
         func longest(of suffixes: [String]) -> String? {
-            suffixes.filter(ends).max { $0.utf8.count < $1.utf8.count }
+            suffixes.first(where: ends)
         }
+
+        /// `suffixes` longest first, so the first one a word ends with is the longest (two of the same
+        /// length cannot both end it).
+        static func longestFirst(_ suffixes: some Sequence<String>) -> [String] {
+            suffixes.sorted { $0.utf8.count > $1.utf8.count || ($0.utf8.count == $1.utf8.count && $0 < $1) }
+        }
+
+        static let step1aSuffixes = longestFirst(["sses", "ied", "ies", "s", "us", "ss"])
+        static let step1bSuffixes = longestFirst(["eed", "eedly", "ed", "edly", "ing", "ingly"])
+        static let step2Suffixes = longestFirst(step2Rules.keys)
+        static let step3Suffixes = longestFirst(step3Rules.keys)
+        static let step4Suffixes = longestFirst(["al", "ance", "ence", "er", "ic", "able", "ible", "ant", "ement", "ment", "ent",
+                                                 "ism", "ate", "iti", "ous", "ive", "ize", "ion"])
 
         mutating func run() {
             prelude()
@@ -116,7 +131,7 @@ public enum EnglishStemmer {
         }
 
         mutating func step1a() {
-            guard let suffix = longest(of: ["sses", "ied", "ies", "s", "us", "ss"]) else { return }
+            guard let suffix = longest(of: Run.step1aSuffixes) else { return }
             switch suffix {
             case "sses": replace(suffixLength: 4, with: "ss")
             case "ied", "ies": replace(suffixLength: 3, with: w.count - 3 >= 2 ? "i" : "ie")
@@ -126,7 +141,7 @@ public enum EnglishStemmer {
         }
 
         mutating func step1b() {
-            guard let suffix = longest(of: ["eed", "eedly", "ed", "edly", "ing", "ingly"]) else { return }
+            guard let suffix = longest(of: Run.step1bSuffixes) else { return }
             let start = w.count - suffix.utf8.count
             switch suffix {
             case "eed", "eedly":
@@ -170,7 +185,7 @@ public enum EnglishStemmer {
         ]
 
         mutating func step2() {
-            guard let suffix = longest(of: Array(Run.step2Rules.keys)) else { return }
+            guard let suffix = longest(of: Run.step2Suffixes) else { return }
             let start = w.count - suffix.utf8.count
             guard start >= p1 else { return }
             if suffix == "ogi" {
@@ -188,7 +203,7 @@ public enum EnglishStemmer {
         ]
 
         mutating func step3() {
-            guard let suffix = longest(of: Array(Run.step3Rules.keys)) else { return }
+            guard let suffix = longest(of: Run.step3Suffixes) else { return }
             let start = w.count - suffix.utf8.count
             guard start >= p1 else { return }
             if suffix == "ative" && start < p2 { return }
@@ -196,9 +211,7 @@ public enum EnglishStemmer {
         }
 
         mutating func step4() {
-            let suffixes = ["al", "ance", "ence", "er", "ic", "able", "ible", "ant", "ement", "ment", "ent", "ism", "ate",
-                            "iti", "ous", "ive", "ize", "ion"]
-            guard let suffix = longest(of: suffixes) else { return }
+            guard let suffix = longest(of: Run.step4Suffixes) else { return }
             let start = w.count - suffix.utf8.count
             guard start >= p2 else { return }
             if suffix == "ion" {
