@@ -107,6 +107,20 @@ struct EncodingTests {
         #expect(text == "“”‘’é°€")
     }
 
+    /// Every byte of both code pages decodes to the character its table gives, alone and amid others.
+    @Test(arguments: [DeckEncoding.macRoman, .windows1252])
+    func everyCodePageByteDecodesToItsCharacter(_ encoding: DeckEncoding) {
+        let table = encoding == .macRoman ? LegacyCodePages.macRoman : LegacyCodePages.windows1252
+        var expected = String.UnicodeScalarView()
+        for byte in UInt8.min...UInt8.max {
+            let value = byte < 0x80 ? UInt16(byte) : table[Int(byte) - 0x80]
+            let character = Unicode.Scalar(value) ?? "\u{FFFD}"
+            expected.append(character)
+            #expect(DeckDecoder.decode([byte], forced: encoding).text.unicodeScalars.elementsEqual([character]))
+        }
+        #expect(DeckDecoder.decode(Array(UInt8.min...UInt8.max), forced: encoding).text == String(expected))
+    }
+
     @Test func encodingNamesParse() {
         #expect(DeckEncoding(name: "UTF-16LE") == .utf16LE)
         #expect(DeckEncoding(name: "mac") == .macRoman)
