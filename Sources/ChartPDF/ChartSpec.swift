@@ -51,6 +51,16 @@ public struct ChartSpec: Sendable, Equatable, Hashable, Codable {
         return sequence == .random || optotype != .sloan ? "\(base)-\(seed)" : base
     }
 
+    /// Every setting as text, equal for equal specs and different for different ones (numbers by their
+    /// bits): what a site records a chart's files under. Spelled field by field: `String(describing:)`
+    /// found the fields by reflection, whose dynamic casts searched the binary's protocol conformances,
+    /// 12 M instructions of every build that kept the charts.
+    public var settingsKey: String {
+        "\(distance.amount.bitPattern) \(distance.unit.rawValue)|\(optotype.rawValue)|\(sequence.rawValue)|\(seed)|"
+            + "\(paper.rawValue)|\(rows.largest.tenths)..\(rows.smallest.tenths)|\(scale.bitPattern)|\(arrangement.rawValue)|"
+            + "\(printerDPI.bitPattern)"
+    }
+
     /// A file name for this chart without extension: `chart-40cm-sloan-1-a4`.
     public var fileStem: String {
         "chart-\(distance.token)-\(chartID)-\(paper.rawValue)"

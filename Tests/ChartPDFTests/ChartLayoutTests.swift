@@ -5,6 +5,32 @@ import TestSupport
 
 @Suite("Placing a chart on paper")
 struct ChartLayoutTests {
+    /// A spec's settings key changes with every one of its settings, and names them all: a setting
+    /// added to the spec and not to the key fails here (the count of stored properties).
+    @Test func theSettingsKeyHoldsEverySetting() throws {
+        let base = try ChartSpec(distance: ViewingDistance(parsing: "6m"))
+        #expect(Mirror(reflecting: base).children.count == 9)
+        var changed: [ChartSpec] = []
+        func with(_ change: (inout ChartSpec) throws -> Void) rethrows {
+            var spec = base
+            try change(&spec)
+            changed.append(spec)
+        }
+        try with { $0.distance = try ViewingDistance(parsing: "6.1m") }
+        try with { $0.distance = try ViewingDistance(parsing: "600cm") }
+        with { $0.optotype = .landoltC }
+        with { $0.sequence = .chart2 }
+        with { $0.seed = 2 }
+        with { $0.paper = .letter }
+        try with { $0.rows = try LogMARRange(parsing: "+1.0..0.0") }
+        with { $0.scale = 1.01 }
+        with { $0.arrangement = .rows }
+        with { $0.printerDPI = 300 }
+        let keys = [base.settingsKey] + changed.map(\.settingsKey)
+        #expect(Set(keys).count == keys.count, "\(keys)")
+        #expect(try ChartSpec(distance: ViewingDistance(parsing: "6m")).settingsKey == base.settingsKey)
+    }
+
     /// A tiled chart's sheets are the same whether each sheet measures every canvas element moved onto
     /// it, or first passes over those its bounds put clearly outside the sheet.
     @Test func tiledSheetsAreTheSameWithTheBoundsShortcut() throws {

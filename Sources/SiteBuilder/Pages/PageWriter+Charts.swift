@@ -64,7 +64,7 @@ extension PageWriter {
     /// the same spec are kept (the files depend on the chart's spec alone).
     private static func writeFiles(of chart: SiteChart, stem: String, to output: HashingOutput) throws {
         let sheetPaths = sheetPaths(of: chart, stem: stem)
-        let digest = RecordedHex("chart-1|" + String(describing: chart.spec))
+        let digest = RecordedHex("chart-2|" + chart.spec.settingsKey)
         let paths = [stem + ".pdf", stem + "-score.pdf", stem + "-preview.svg"] + sheetPaths
         if paths.allSatisfy({ output.reuse($0, digest: digest) != nil }) { return }
         let (pdf, svg) = try ChartRenderer.renderPDFAndSVG(chart.layout)
