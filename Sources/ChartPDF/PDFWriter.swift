@@ -50,8 +50,29 @@ enum PDFWriter {
         func point(_ p: PathPoint) -> (Float, Float) {
             (Float(p.x * s * k), Float((pageHeight - p.y * s) * k))
         }
+        // The subpath at `index` as the operands of `re` when it is drawn as `re` draws a rectangle: a
+        // move, a horizontal line, a vertical one, a horizontal one back and a close, the same path in one
+        // operator. Rulers' ticks are most of a tiled chart's subpaths, and libharu clears a 512-byte
+        // buffer a byte at a time for every operator: a third of a chart's PDF took that.
+        func rectangle(at index: Int, of commands: [PathCommand]) -> (x: Float, y: Float, width: Float, height: Float)? {
+            guard index + 4 < commands.count, case let .move(a) = commands[index], case let .line(b) = commands[index + 1],
+                  case let .line(c) = commands[index + 2], case let .line(d) = commands[index + 3],
+                  case .close = commands[index + 4] else { return nil }
+            let (x0, y0) = point(a), (x1, y1) = point(b), (x2, y2) = point(c), (x3, y3) = point(d)
+            guard y1 == y0, x2 == x1, y3 == y2, x3 == x0 else { return nil }
+            return (x0, y0, x1 - x0, y2 - y0)
+        }
         func trace(_ path: GlyphPath) throws(ChartError) {
-            for command in path.commands {
+            let commands = path.commands
+            var index = 0
+            while index < commands.count {
+                if let box = rectangle(at: index, of: commands) {
+                    try check(document, HPDF_Page_Rectangle(handle, box.x, box.y, box.width, box.height))
+                    index += 5
+                    continue
+                }
+                let command = commands[index]
+                index += 1
                 switch command {
                 case let .move(p):
                     let (x, y) = point(p)

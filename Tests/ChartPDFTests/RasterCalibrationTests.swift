@@ -64,6 +64,34 @@ struct RasterCalibrationTests {
         report("\(distance) sloan \(paper) tiled", result)
     }
 
+    /// The 100 mm ruler a clinic checks the print scale with, on a one-sheet chart and on a sheet of a
+    /// tiled one, printed at 1,200 dpi: 101 ticks 0.15 mm wide, each centred on its millimetre, the
+    /// first and last 100 mm apart, within a pixel and a half (0.03 mm).
+    @Test("every sheet's 100 mm ruler measures 100 mm", arguments: [("40cm", 1), ("20ft", 2)])
+    func rulerMeasures100mm(distance: String, page: Int) throws {
+        let spec = try ChartSpec(distance: ViewingDistance(parsing: distance), optotype: .sloan, sequence: .chart1, seed: 1, paper: .a4)
+        let layout = try ChartLayout(spec: spec)
+        let g = layout.geometry
+        // Where the page puts its ruler (ChartPage+Building, ChartPage+Tiling); its ticks go down from `y`.
+        let (x, y) = if let grid = layout.tiling { (g.margin + 2, grid.windowY + grid.windowHeight + 4 + 2.5) } else { (g.horizontalRulerX, g.horizontalRulerY) }
+        #expect((layout.tiling != nil) == (page == 2))
+        let folder = try TemporaryFolder.make("ruler")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pdf = folder.appendingPathComponent("chart.pdf")
+        try Data(try ChartRenderer.render(layout, format: .pdf).data).write(to: pdf)
+        let dpi = 1200.0, pixel = 25.4 / dpi, left = x - 0.5
+        // A band across every tick below the baseline, so each tick is a component of its own.
+        let image = try rasterise(pdf: pdf, page: page, x: left, y: y + 0.3, width: 101, height: 1, dpi: dpi, folder: folder)
+        let ticks = image.components().sorted { $0.minX < $1.minX }
+        try #require(ticks.count == 101, "\(ticks.count) ticks")
+        let centres = ticks.map { left + (Double($0.minX + $0.maxX + 1) / 2) * pixel }
+        for (millimetre, (tick, centre)) in zip(ticks, centres).enumerated() {
+            #expect(abs(centre - (x + Double(millimetre))) <= 1.5 * pixel, "tick \(millimetre) at \(centre - x) mm")
+            #expect(abs(Double(tick.width) * pixel - 0.15) <= 1.5 * pixel, "tick \(millimetre) \(Double(tick.width) * pixel) mm wide")
+        }
+        #expect(abs(centres[100] - centres[0] - 100) <= 1.5 * pixel)
+    }
+
     func report(_ name: String, _ m: Measurement) {
         print("raster \(name): \(m.rowsMeasured) rows, max height error \(String(format: "%.3f", m.maxHeightError * 100)) %, spacing \(String(format: "%.3f", m.maxSpacingError * 100)) %, stroke \(String(format: "%.3f", m.maxStrokeError * 100)) %, gaps \(String(format: "%.3f", m.maxGapError * 100)) %")
     }
