@@ -1,4 +1,5 @@
 import Foundation
+import MarkupText
 import Mustache
 
 /// The page templates of a site: Mustache files loaded once from a folder.
@@ -74,31 +75,23 @@ public struct TemplateLibrary: Sendable {
         guard let file = files[name + ".md"] else { return [] }
         // On the bytes: the trimmed characters are ASCII, which no byte of another UTF-8 character is.
         // (Through `String.range(of:)` this was an eighth of planning a one-card edit.)
-        let bytes = [UInt8](file.data), brace = UInt8(ascii: "{"), closing = UInt8(ascii: "}")
+        let bytes = [UInt8](file.data), open = Array("{{".utf8), close = Array("}}".utf8)
         let trimmed = Set(" {&#^/>!=%".utf8)
         var names = Set<String>()
-        var index = 0
-        while let open = Self.pair(of: brace, in: bytes, from: index) {
-            guard let close = Self.pair(of: closing, in: bytes, from: open + 2) else { break }
-            var tag = bytes[(open + 2)..<close]
-            while let first = tag.first, trimmed.contains(first) { tag = tag.dropFirst() }
-            while let last = tag.last, trimmed.contains(last) { tag = tag.dropLast() }
-            for part in tag.split(separator: UInt8(ascii: ".")) {
-                names.insert(String(decoding: part, as: UTF8.self).trimmingCharacters(in: .whitespaces))
+        bytes.withUnsafeBufferPointer { text in
+            var index = 0
+            while let start = ByteSearch.firstOffset(of: open, in: text, from: index),
+                  let end = ByteSearch.firstOffset(of: close, in: text, from: start + 2) {
+                var tag = bytes[(start + 2)..<end]
+                while let first = tag.first, trimmed.contains(first) { tag = tag.dropFirst() }
+                while let last = tag.last, trimmed.contains(last) { tag = tag.dropLast() }
+                for part in tag.split(separator: UInt8(ascii: ".")) {
+                    names.insert(String(decoding: part, as: UTF8.self).trimmingCharacters(in: .whitespaces))
+                }
+                index = end + 2
             }
-            index = close + 2
         }
         return names
-    }
-
-    /// Where the next two `byte`s in a row start, at or after `start`.
-    private static func pair(of byte: UInt8, in bytes: [UInt8], from start: Int) -> Int? {
-        var index = start
-        while index + 1 < bytes.count {
-            if bytes[index] == byte && bytes[index + 1] == byte { return index }
-            index += 1
-        }
-        return nil
     }
 
     /// Renders template `name` with `context` (dictionaries, arrays, strings, numbers, booleans).

@@ -84,38 +84,36 @@ public enum DeckDecoder {
         case .utf16LE, .utf16BE:
             return utf16ToString(bytes, littleEndian: encoding == .utf16LE)
         case .macRoman, .windows1252:
-            return decodeCodePage(bytes, table: encoding == .macRoman ? LegacyCodePages.macRoman : LegacyCodePages.windows1252)
+            return decodeCodePage(bytes, utf8: encoding == .macRoman ? macRomanUTF8 : windows1252UTF8)
         }
     }
 
-    /// Decodes 8-bit text whose bytes 0x80…0xFF are the characters `table` lists (a value that is not a
-    /// scalar becomes U+FFFD), writing the UTF-8 straight into the string: appending each character to
-    /// a `String.UnicodeScalarView` was a tenth of an edit build of the real deck (Mac OS Roman).
-    static func decodeCodePage(_ bytes: ArraySlice<UInt8>, table: [UInt16]) -> String {
-        @inline(__always) func scalar(_ byte: UInt8) -> UInt32 {
-            let value = UInt32(table[Int(byte) - 0x80])
-            return (0xD800...0xDFFF).contains(value) ? 0xFFFD : value
-        }
+    /// The UTF-8 of each of a code page's bytes 0x80…0xFF: the character `table` gives, U+FFFD for a
+    /// value that is not a scalar.
+    static func utf8Forms(of table: [UInt16]) -> [[UInt8]] {
+        table.map { Array(String(Unicode.Scalar($0) ?? "\u{FFFD}").utf8) }
+    }
+
+    private static let macRomanUTF8 = utf8Forms(of: LegacyCodePages.macRoman)
+    private static let windows1252UTF8 = utf8Forms(of: LegacyCodePages.windows1252)
+
+    /// Decodes 8-bit text whose bytes 0x80…0xFF have the UTF-8 forms `utf8` (``utf8Forms(of:)``), writing
+    /// straight into the string: appending each character to a `String.UnicodeScalarView` was a tenth of
+    /// an edit build of the real deck (Mac OS Roman).
+    static func decodeCodePage(_ bytes: ArraySlice<UInt8>, utf8 forms: [[UInt8]]) -> String {
         var length = 0
-        for byte in bytes { length += byte < 0x80 ? 1 : (scalar(byte) < 0x800 ? 2 : 3) }
-        return String(unsafeUninitializedCapacity: length) { utf8 in
+        for byte in bytes { length += byte < 0x80 ? 1 : forms[Int(byte) - 0x80].count }
+        return String(unsafeUninitializedCapacity: length) { out in
             var at = 0
             for byte in bytes {
                 if byte < 0x80 {
-                    utf8[at] = byte
+                    out[at] = byte
                     at += 1
-                    continue
-                }
-                let value = scalar(byte)
-                if value < 0x800 {
-                    utf8[at] = UInt8(0xC0 | value >> 6)
-                    utf8[at + 1] = UInt8(0x80 | value & 0x3F)
-                    at += 2
                 } else {
-                    utf8[at] = UInt8(0xE0 | value >> 12)
-                    utf8[at + 1] = UInt8(0x80 | value >> 6 & 0x3F)
-                    utf8[at + 2] = UInt8(0x80 | value & 0x3F)
-                    at += 3
+                    for unit in forms[Int(byte) - 0x80] {
+                        out[at] = unit
+                        at += 1
+                    }
                 }
             }
             return at
