@@ -214,8 +214,9 @@ struct BuildManifestTests {
         #expect(AllocatorTuning.isSmallDeck(reader) == false)
     }
 
-    /// The manifest's lines are checked in parts of about 128 KB on every core: a missing or resized file
-    /// is found in the first part, in the middle one and in the last, and where a part is cut.
+    /// The manifest's lines are checked in parts of about 128 KB on every core: a file deleted from the
+    /// site, or one the manifest lists that never was, is found in the first part, in the middle one and
+    /// in the last, and where a part is cut.
     @Test func everyPartOfALargeManifestIsChecked() throws {
         let root = try TemporaryFolder.make("loupe-recorded-parts")
         defer { TemporaryFolder.remove(root) }
@@ -238,9 +239,10 @@ struct BuildManifestTests {
         #expect(try recorded(sizes).isIntact(at: root))
         let sorted = sizes.keys.sorted()
         for position in [0, 1, sorted.count / 3, sorted.count / 2, 2 * sorted.count / 3, sorted.count - 2, sorted.count - 1] {
-            var resized = sizes
-            resized[sorted[position]]! += 1
-            #expect(try recorded(resized).isIntact(at: root) == false, "a resized file at \(position)")
+            let deleted = root.appendingPathComponent(sorted[position])
+            try FileManager.default.removeItem(at: deleted)
+            #expect(try recorded(sizes).isIntact(at: root) == false, "a deleted file at \(position)")
+            try Data(repeating: 0x61, count: sizes[sorted[position]]!).write(to: deleted)
             var missing = sizes
             missing[sorted[position] + ".gone"] = 0
             #expect(try recorded(missing).isIntact(at: root) == false, "a missing file after \(position)")
@@ -248,8 +250,8 @@ struct BuildManifestTests {
     }
 
     /// A build that finds nothing changed checks the recorded files straight off the manifest's bytes:
-    /// each must be a regular file of its recorded size, escaped names included, and a damaged line
-    /// means the site is not intact. Recording new input hashes keeps the file lines as they were.
+    /// each must be a regular file (its size is not looked up where the folder's listing tells the kind
+    /// of its entries), escaped names included, and a damaged line means the site is not intact. Recording new input hashes keeps the file lines as they were.
     @Test func theRecordedFilesAreCheckedOffTheManifestBytes() throws {
         let root = try TemporaryFolder.make("loupe-recorded")
         defer { TemporaryFolder.remove(root) }
@@ -266,12 +268,15 @@ struct BuildManifestTests {
         }
         let sizes = files.mapValues { $0.utf8.count }
         #expect(try #require(RecordedBuild(manifest(sizes))).isIntact(at: root))
-        var wrongSize = sizes
-        wrongSize["a/b/deep.html"] = 5
-        #expect(try #require(RecordedBuild(manifest(wrongSize))).isIntact(at: root) == false)
-        var oddSize = sizes
-        oddSize[odd] = 4
-        #expect(try #require(RecordedBuild(manifest(oddSize))).isIntact(at: root) == false, "an escaped name is checked too")
+        var otherName = sizes
+        otherName["a/b/deeper.html"] = otherName.removeValue(forKey: "a/b/deep.html")
+        #expect(try #require(RecordedBuild(manifest(otherName))).isIntact(at: root) == false)
+        var oddName = sizes
+        oddName[odd + "\\"] = oddName.removeValue(forKey: odd)
+        #expect(try #require(RecordedBuild(manifest(oddName))).isIntact(at: root) == false, "an escaped name is checked too")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("folder.html"), withIntermediateDirectories: false)
+        #expect(try #require(RecordedBuild(manifest(sizes.merging(["folder.html": 0]) { $1 }))).isIntact(at: root) == false, "a folder is not the recorded file")
+        try FileManager.default.removeItem(at: root.appendingPathComponent("folder.html"))
         #expect(try #require(RecordedBuild(manifest(sizes.merging(["gone.html": 1]) { $1 }))).isIntact(at: root) == false)
         var damaged = manifest(sizes)
         damaged.append(contentsOf: Array("12\tnot enough tabs\n".utf8))

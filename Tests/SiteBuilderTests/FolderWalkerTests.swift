@@ -3,10 +3,12 @@ import Testing
 import TestSupport
 @testable import SiteBuilder
 
-/// `FolderWalker` finds a file by its name in the last folder it opened; it must answer exactly as
-/// `lstat` of the whole path does, whatever order the paths come in.
+/// `FolderWalker` finds a file by its name in its folder's listing; it must answer as `lstat` of the
+/// whole path does (a regular file, not a link), whatever order the paths come in, and compare sizes
+/// too when the listing does not tell the kind of an entry.
 struct FolderWalkerTests {
-    @Test func answersAsLstatOfTheWholePathInAnyOrder() throws {
+    @Test(arguments: [false, true])
+    func answersAsLstatOfTheWholePathInAnyOrder(kindsUnknown: Bool) throws {
         let root = try TemporaryFolder.make("loupe-walker")
         defer { TemporaryFolder.remove(root) }
         // Folders whose names are prefixes of one another, a file beside a folder of a similar name, a
@@ -28,19 +30,39 @@ struct FolderWalkerTests {
         var generator = SystemRandomNumberGenerator()
         var checked = 0
         for round in 0..<200 {
-            var walker = FolderWalker(site: site)
+            var walker = kindsUnknown
+                ? FolderWalker(site: site) { FolderListing(reading: $0, in: $1).withKindsUnknown }
+                : FolderWalker(site: site)
             let order = round == 0 ? candidates.sorted() : candidates.shuffled(using: &generator)
             for path in order {
                 for size in sizes.shuffled(using: &generator).prefix(2) {
                     var info = stat()
                     let expected = lstat(root.appendingPathComponent(path).path, &info) == 0
-                        && (info.st_mode & S_IFMT) == S_IFREG && Int(info.st_size) == size
+                        && (info.st_mode & S_IFMT) == S_IFREG && (!kindsUnknown || Int(info.st_size) == size)
                     #expect(walker.isRegularFile(path, size: size) == expected, "\(path), \(size) bytes, in round \(round)")
                     checked += expected ? 1 : 0
                 }
             }
         }
         #expect(checked > 200, "some lookups find their file")
+    }
+
+    /// A folder's listing holds its entries and no others ("." and ".." left out), found by their bytes.
+    @Test func aListingFindsEachEntryByItsName() throws {
+        let root = try TemporaryFolder.make("loupe-listing")
+        defer { TemporaryFolder.remove(root) }
+        let names = (0..<300).map { "card-\($0 * 7919 % 1000).html" } + ["a", "ab", "abc", "b", "é.html"]
+        for name in names { try Data().write(to: root.appendingPathComponent(name)) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("folder"), withIntermediateDirectories: false)
+        let site = open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { close(site) }
+        let listing = FolderListing(reading: [], in: site)
+        #expect(listing.count == names.count + 1)
+        func kind(_ name: String) -> UInt8? { Array(name.utf8).withUnsafeBufferPointer { listing.kind(of: $0) } }
+        for name in names { #expect(kind(name) == UInt8(DT_REG), "\(name)") }
+        #expect(kind("folder") == UInt8(DT_DIR))
+        for absent in [".", "..", "", "card-1.htm", "card-1.html2", "abcd", "c", "card-1000.html"] { #expect(kind(absent) == nil, "\(absent)") }
+        #expect(FolderListing(reading: Array("missing".utf8), in: site).count == 0)
     }
 
     /// Without a site folder nothing is present.

@@ -311,27 +311,29 @@ struct IncrementalBuildTests {
     }
 
     /// With nothing changed, a build is up to date only while every file the manifest lists is still
-    /// there with its size: a deleted or truncated page is written again.
-    @Test func anUnchangedBuildNoticesADeletedOrTruncatedFile() throws {
+    /// there as a regular file: a deleted page, or one replaced by a link, is written again.
+    @Test func anUnchangedBuildNoticesADeletedOrReplacedFile() throws {
         let project = try Project()
         defer { TemporaryFolder.remove(project.root) }
         #expect(SiteGenerator.build(project.options(out: "site")).succeeded)
         #expect(SiteGenerator.build(project.options(out: "site")).isUpToDate)
         let site = project.root.appendingPathComponent("site")
         let pages = try project.files(of: "site").keys.filter { $0.hasPrefix("deck/") && $0.hasSuffix(".html") }.sorted()
-        for (page, damage) in [(pages[0], "delete"), (pages[pages.count - 1], "truncate")] {
+        for (page, damage) in [(pages[0], "delete"), (pages[pages.count - 1], "link")] {
             let url = site.appendingPathComponent(page)
             let bytes = try Data(contentsOf: url)
-            if damage == "delete" { try FileManager.default.removeItem(at: url) } else { try Data(bytes.prefix(10)).write(to: url) }
+            try FileManager.default.removeItem(at: url)
+            if damage == "link" { try FileManager.default.createSymbolicLink(at: url, withDestinationURL: site.appendingPathComponent("index.html")) }
             let rebuilt = SiteGenerator.build(project.options(out: "site"))
             #expect(rebuilt.succeeded && !rebuilt.isUpToDate, "\(damage) \(page)")
             #expect((try? Data(contentsOf: url)) == bytes, "\(damage) \(page)")
         }
     }
 
-    /// An edit build keeps a page only when its file is still there with its recorded size (checked when
-    /// the build starts): a deleted or truncated page the edit does not touch is written again.
-    @Test func aDeletedOrTruncatedFileInTheSiteIsWrittenAgain() throws {
+    /// An edit build keeps a page only when its file is still there as a regular file (checked when the
+    /// build starts): a deleted page, or one replaced by a link, that the edit does not touch is written
+    /// again.
+    @Test func aDeletedOrReplacedFileInTheSiteIsWrittenAgain() throws {
         let project = try Project()
         defer { TemporaryFolder.remove(project.root) }
         #expect(SiteGenerator.build(project.options(out: "site")).succeeded)
@@ -339,7 +341,8 @@ struct IncrementalBuildTests {
         let card = project.root.appendingPathComponent("site/deck/glaucoma/treatment/glaucoma-medications.html")
         let bytes = try Data(contentsOf: card)
         try FileManager.default.removeItem(at: page)
-        try Data(bytes.prefix(10)).write(to: card)
+        try FileManager.default.removeItem(at: card)
+        try FileManager.default.createSymbolicLink(at: card, withDestinationURL: page)
         try project.edit(project.deck) { $0 + "90\tAnatomy\tThe Globe\tAdded\tnil\tnil\t# Q?\tA\r\n" }
         #expect(SiteGenerator.build(project.options(out: "site")).succeeded)
         #expect(FileManager.default.fileExists(atPath: page.path))

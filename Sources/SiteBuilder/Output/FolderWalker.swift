@@ -4,71 +4,155 @@ import Glibc
 import Darwin
 #endif
 
-/// Checks files of a site by site-relative path, keeping the last folder it looked in open, so a
-/// file is found by its name alone instead of by walking every folder of its path again.
+/// Checks files of a site by site-relative path against the listings of their folders: each folder is
+/// read once (`readdir`, which hands over each entry's name and kind in batches), and a file is then
+/// found by its name in that listing.
 ///
-/// A manifest lists paths in sorted order, so a folder's files come one after another: at 10,000 cards
-/// each `lstat` of a full path walked six folders (the kernel's path lookup was most of a build with
-/// nothing changed). Only the last part of a path is looked up without following a link, as `lstat`
-/// does; the folders on the way are opened as `lstat` would walk them.
+/// A build with nothing changed, and an edit build, check that all 13,600 files of a 10,000-card site
+/// are still there. Looking each one up (`fstatat` in its folder, opened once) took 29 ms at about
+/// 2 µs a file; listing the site's 99 folders takes 7 ms. A listing tells a regular file from a link, a
+/// folder or nothing, but not its size: a file the file system does not say the kind of
+/// (`DT_UNKNOWN`, on some network and older file systems) is looked up with `fstatat`, not following a
+/// last link, as `lstat` would, and must also have the size given. The folders on the way are opened
+/// as `lstat` would walk them (a link to a folder is followed).
 struct FolderWalker: ~Copyable {
     /// The site folder, or `-1` when it could not be opened (then nothing is present).
     private let site: Int32
-    /// The folder of the last path looked at (site-relative, without its final `/`) and its descriptor.
-    private var folder: [UInt8] = []
-    private var folderDescriptor: Int32
-    /// The name being looked up, NUL-terminated.
-    private var name: [UInt8] = []
+    /// Every folder listed so far, by site-relative path without its final `/` (empty: the site).
+    private var listings: [[UInt8]: FolderListing] = [:]
+    /// The folder of the last path looked at, and its listing: a manifest lists a folder's files together.
+    private var folder: [UInt8]?
+    private var listing = FolderListing()
+    /// A path being looked up by `fstatat`, NUL-terminated.
+    private var scratch: [UInt8] = []
+    /// Lists a site-relative folder of the site (``FolderListing/init(reading:in:)``; a test may say
+    /// less about the entries).
+    private let lister: ([UInt8], Int32) -> FolderListing
 
     /// A walker over the site open as `site` (not closed by the walker).
-    init(site: Int32) {
+    init(site: Int32, lister: @escaping ([UInt8], Int32) -> FolderListing = FolderListing.init(reading:in:)) {
         self.site = site
-        folderDescriptor = site
+        self.lister = lister
     }
 
-    deinit {
-        if folderDescriptor != site, folderDescriptor >= 0 { close(folderDescriptor) }
-    }
-
-    /// Whether the site-relative `path` (UTF-8, no NUL) is a regular file, not a link, of `size` bytes.
+    /// Whether the site-relative `path` (UTF-8, no NUL) is a regular file, not a link. Its size is only
+    /// compared with `size` when its folder's listing does not say what kind of entry it is.
     mutating func isRegularFile(_ path: UnsafeBufferPointer<UInt8>, size: Int) -> Bool {
         guard site >= 0, let base = path.baseAddress else { return false }
-        var folderEnd = path.count
-        while folderEnd > 0 && base[folderEnd - 1] != UInt8(ascii: "/") { folderEnd -= 1 }
-        let nameStart = folderEnd
-        folderEnd = max(0, folderEnd - 1)
-        let isSameFolder = folder.count == folderEnd
-            && (folderEnd == 0 || folder.withUnsafeBufferPointer { memcmp($0.baseAddress!, base, folderEnd) == 0 })
-        if !isSameFolder { enter(UnsafeBufferPointer(rebasing: path[..<folderEnd])) }
-        guard folderDescriptor >= 0 else { return false }
-        name.removeAll(keepingCapacity: true)
-        name.append(contentsOf: UnsafeBufferPointer(rebasing: path[nameStart...]))
-        name.append(0)
-        var info = stat()
-        let found = name.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { fstatat(folderDescriptor, $0.baseAddress!, &info, AT_SYMLINK_NOFOLLOW) == 0 }
+        var nameStart = path.count
+        while nameStart > 0 && base[nameStart - 1] != UInt8(ascii: "/") { nameStart -= 1 }
+        let folderPath = UnsafeBufferPointer(rebasing: path[..<max(0, nameStart - 1)])
+        if !(folder.map { $0.elementsEqual(folderPath) } ?? false) {
+            let key = Array(folderPath)
+            if let known = listings[key] {
+                listing = known
+            } else {
+                listing = lister(key, site)
+                listings[key] = listing
+            }
+            folder = key
         }
-        return found && WrittenFile.isRegularFile(info, size: size)
+        switch listing.kind(of: UnsafeBufferPointer(rebasing: path[nameStart...])) {
+        case UInt8(DT_REG): return true
+        case UInt8(DT_UNKNOWN): return isRegularFileByLookup(path, size: size)
+        default: return false
+        }
     }
 
-    /// Whether the site-relative `path` is a regular file, not a link, of `size` bytes.
+    /// Whether the site-relative `path` is a regular file, not a link (as for its bytes, above).
     mutating func isRegularFile(_ path: String, size: Int) -> Bool {
         var path = path
         return path.withUTF8 { isRegularFile($0, size: size) }
     }
 
-    private static let folderFlags = O_RDONLY | O_DIRECTORY | O_CLOEXEC
-
-    /// Opens `relativeFolder` (empty: the site itself) as the folder names are looked up in.
-    private mutating func enter(_ relativeFolder: UnsafeBufferPointer<UInt8>) {
-        if folderDescriptor != site, folderDescriptor >= 0 { close(folderDescriptor) }
-        folder.removeAll(keepingCapacity: true)
-        folder.append(contentsOf: relativeFolder)
-        guard !folder.isEmpty else { folderDescriptor = site; return }
-        var path = folder
-        path.append(0)
-        folderDescriptor = path.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { openat(site, $0.baseAddress!, Self.folderFlags) }
+    /// `path` looked up in the site, as `lstat` would: a regular file of `size` bytes.
+    private mutating func isRegularFileByLookup(_ path: UnsafeBufferPointer<UInt8>, size: Int) -> Bool {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: path)
+        scratch.append(0)
+        var info = stat()
+        let found = scratch.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { fstatat(site, $0.baseAddress!, &info, AT_SYMLINK_NOFOLLOW) == 0 }
         }
+        return found && WrittenFile.isRegularFile(info, size: size)
+    }
+}
+
+/// The entries of one folder, by name: every name in one buffer, their places sorted by name.
+struct FolderListing {
+    /// Every name, one after another.
+    private var names: [UInt8] = []
+    /// Each entry: where its name starts in `names`, how long it is, and its kind (`DT_REG`, `DT_LNK`,
+    /// `DT_DIR`, …, or `DT_UNKNOWN`), sorted by name.
+    private var entries: [(start: Int32, count: Int32, kind: UInt8)] = []
+
+    /// An empty listing: a folder that could not be read.
+    init() {}
+
+    /// The listing of `relativeFolder` (empty: the site itself) inside the folder open as `site`.
+    init(reading relativeFolder: [UInt8], in site: Int32) {
+        var path = relativeFolder.isEmpty ? Array(".".utf8) : relativeFolder
+        path.append(0)
+        let descriptor = path.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { openat(site, $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        }
+        guard descriptor >= 0 else { return }
+        guard let stream = fdopendir(descriptor) else { close(descriptor); return }
+        defer { closedir(stream) }
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        while let entry = readdir(stream) {
+            let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: UInt8.self)
+            let length = strlen(name)
+            // "." and ".." are never a site's files.
+            if name[0] == UInt8(ascii: ".") && (length == 1 || length == 2 && name[1] == UInt8(ascii: ".")) { continue }
+            append(UnsafeBufferPointer(start: name, count: length), kind: entry.pointee.d_type)
+        }
+        sort()
+    }
+
+    /// The same names, every one of an unknown kind (`DT_UNKNOWN`), as some file systems list them.
+    var withKindsUnknown: FolderListing {
+        var listing = self
+        for index in listing.entries.indices { listing.entries[index].kind = UInt8(DT_UNKNOWN) }
+        return listing
+    }
+
+    /// How many entries the folder has.
+    var count: Int { entries.count }
+
+    private mutating func append(_ name: UnsafeBufferPointer<UInt8>, kind: UInt8) {
+        entries.append((Int32(names.count), Int32(name.count), kind))
+        names.append(contentsOf: name)
+    }
+
+    private mutating func sort() {
+        names.withUnsafeBufferPointer { names in
+            entries.sort { Self.compare(names, $0, UnsafeBufferPointer(rebasing: names[Int($1.start)..<Int($1.start + $1.count)])) < 0 }
+        }
+    }
+
+    /// The kind of the entry named `name`, or `nil` when there is none.
+    func kind(of name: UnsafeBufferPointer<UInt8>) -> UInt8? {
+        names.withUnsafeBufferPointer { names in
+            var low = 0, high = entries.count
+            while low < high {
+                let middle = (low + high) / 2
+                let order = Self.compare(names, entries[middle], name)
+                if order == 0 { return entries[middle].kind }
+                if order < 0 { low = middle + 1 } else { high = middle }
+            }
+            return nil
+        }
+    }
+
+    /// How the name of `entry` orders against `name`: bytes first, then length.
+    private static func compare(_ names: UnsafeBufferPointer<UInt8>, _ entry: (start: Int32, count: Int32, kind: UInt8),
+                                _ name: UnsafeBufferPointer<UInt8>) -> Int {
+        let common = min(Int(entry.count), name.count)
+        if common > 0 {
+            let order = memcmp(names.baseAddress! + Int(entry.start), name.baseAddress!, common)
+            if order != 0 { return Int(order) }
+        }
+        return Int(entry.count) - name.count
     }
 }

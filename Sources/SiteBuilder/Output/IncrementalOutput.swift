@@ -24,8 +24,8 @@ final class IncrementalOutput: SiteOutput, Sendable {
     private let destinationFolder: Int32
     private let previous: PreviousFiles
     /// Which previous files are still there as recorded, checked on another thread as soon as the build
-    /// starts: 13,000 `fstatat` calls (1–2 µs each) while the content loads, where a core is often
-    /// idle, instead of while the pages are made, where both are busy.
+    /// starts (the site's folders listed: ``FolderWalker``) while the content loads, where a core is
+    /// often idle, instead of while the pages are made, where both are busy.
     private let presence: BackgroundValue<PositionMarks>
     private let pending: StagedOutput
     /// The previous files left as they are (by their place in the previous order), files staged to

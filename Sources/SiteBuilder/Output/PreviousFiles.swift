@@ -68,7 +68,7 @@ final class PreviousFiles: Sendable {
     var files: [String: WrittenFile] { Dictionary(uniqueKeysWithValues: zip(order, records)) }
 
     /// Which files are still in the site at `sitePath` (open as `folder`, or `-1`) as recorded: a regular
-    /// file, not a link, of the recorded size.
+    /// file, not a link (its size compared only where its folder's listing does not tell: ``FolderWalker``).
     func presence(inFolder folder: Int32, sitePath: String) -> PositionMarks {
         var present = PositionMarks(size: order.count)
         var walker = FolderWalker(site: folder)

@@ -89,8 +89,9 @@ struct RecordedBuild {
         return PreviousFiles(files: Dictionary(uniqueKeysWithValues: zip(order, records)), order: order.sorted())
     }
 
-    /// Whether every file the manifest lists is still there, a regular file of its recorded size (and
-    /// every line is well-formed). Reads path and size off each line and `lstat`s it, on every core.
+    /// Whether every file the manifest lists is still there, a regular file (and every line is
+    /// well-formed). Reads path and size off each line and finds it in its folder's listing
+    /// (``FolderWalker``), on every core.
     func isIntact(at output: URL) -> Bool {
         let site = open(output.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard site >= 0 else { return linesStart >= file.count }
