@@ -105,6 +105,47 @@ struct DeckReaderTests {
         #expect(log.warnings.allSatisfy { $0.message.contains("already used by") && $0.message.contains(":2;") })
     }
 
+    /// The slug is made on bytes into a buffer on the stack; it must be the one the definition gives (the
+    /// letters and digits lowercased, runs of anything else one dash, `+` spelled, at most 80 bytes
+    /// before the loop stops) for random titles of ASCII, accents, other scripts and long runs.
+    @Test func slugsAreTheDefinitionsOnRandomTitles() {
+        func reference(_ text: String) -> String {
+            var source = text
+            if !source.utf8.allSatisfy({ $0 < 0x80 }) {
+                source = source.applyingTransform(.toLatin, reverse: false) ?? source
+                source = source.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+            }
+            var slug: [UInt8] = []
+            var pendingDash = false
+            for byte in source.utf8 {
+                if (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) {
+                    if pendingDash && !slug.isEmpty { slug.append(0x2D) }
+                    slug.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
+                    pendingDash = false
+                } else if byte == 0x2B {
+                    if !slug.isEmpty { slug.append(0x2D) }
+                    slug += "plus".utf8
+                    pendingDash = true
+                } else {
+                    pendingDash = true
+                }
+                if slug.count >= 80 { break }
+            }
+            return slug.isEmpty ? "untitled" : String(decoding: slug, as: UTF8.self)
+        }
+        var random = SeededRandom(seed: 18)
+        let pieces = ["a", "Z", "7", " ", "-", "+", "é", "Ω", "ß", "👁", "’", "/", ".", "Optic", "DISC", "café", "Αμφι", "\t", "++"]
+        var checked = 0
+        for round in 0..<3000 {
+            let length = round % 10 == 0 ? 30 + random.next(below: 60) : random.next(below: 12)
+            let title = (0..<length).map { _ in pieces[random.next(below: pieces.count)] }.joined()
+            #expect(Slug.make(title) == reference(title), "\(title)")
+            #expect(Slug.isASCII(title) == title.utf8.allSatisfy { $0 < 0x80 })
+            checked += 1
+        }
+        #expect(checked == 3000)
+    }
+
     @Test func idsAreStableSlugs() {
         #expect(Slug.make("Optic Disc Anomalies") == "optic-disc-anomalies")
         #expect(Slug.make("Fuchs’ Endothelial Dystrophy") == "fuchs-endothelial-dystrophy")

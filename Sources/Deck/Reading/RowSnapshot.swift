@@ -124,10 +124,14 @@ extension RowSnapshot {
             out.number(record.nextLine)
             let sameCategory = record.category != nil && record.category == previous.category
             let sameTopic = record.topic != nil && record.topic == previous.topic
-            let present: [Bool] = [record.category != nil && !sameCategory, record.topic != nil && !sameTopic, record.subtopic != nil,
-                                   record.slide != nil, record.imageList != nil, record.captions != nil, record.extraColumn != nil,
-                                   record.sectionsDigest != nil, record.keptSections != nil, sameCategory, sameTopic]
-            out.number(present.enumerated().reduce(0) { $0 | ($1.element ? 1 << $1.offset : 0) })
+            // One bit a field, in this order (not an array of flags: one allocation a record).
+            let present = [record.category != nil && !sameCategory, record.topic != nil && !sameTopic, record.subtopic != nil,
+                           record.slide != nil, record.imageList != nil, record.captions != nil, record.extraColumn != nil,
+                           record.sectionsDigest != nil, record.keptSections != nil, sameCategory, sameTopic]
+                as InlineArray<11, Bool>
+            var flags = 0
+            for bit in present.indices where present[bit] { flags |= 1 << bit }
+            out.number(flags)
             if !sameCategory { optional(record.category) }
             if !sameTopic { optional(record.topic) }
             for text in [record.subtopic, record.slide, record.imageList, record.captions] { optional(text) }
