@@ -51,8 +51,15 @@ public struct ChunkWriter {
         }
     }
 
-    /// Appends `text`'s UTF-8 length and bytes.
-    public mutating func text(_ text: String) { self.text(text[...]) }
+    /// Appends `text`'s UTF-8 length and bytes (read in place: no substring is made, which cost more
+    /// than the bytes for the short texts most chunks hold).
+    public mutating func text(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+            number(utf8.count)
+            bytes.append(contentsOf: utf8)
+        }
+    }
 
     /// Appends raw bytes (their length is the caller's to write).
     public mutating func raw(_ raw: some Collection<UInt8>) {

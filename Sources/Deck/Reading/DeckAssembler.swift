@@ -82,7 +82,7 @@ struct DeckAssembler {
             topicsByName[categoryPosition][topic] = (topicPosition, topicKey)
             lastTopic = (categoryPosition, topic, topicPosition, topicKey)
         }
-        let baseID = topicKey + "/" + cardSlug
+        let baseID = Self.joined(topicKey, cardSlug)
         var id = baseID
         // One lookup for the usual id not taken yet; a taken one gets its first owner back.
         if let first = idOwners.updateValue(row.source, forKey: baseID) {
@@ -97,6 +97,21 @@ struct DeckAssembler {
                         slide: row.slide, images: row.images, stored: row.sections, source: row.source)
         card.sectionsDigest = row.sectionsDigest
         categories[categoryPosition].topics[topicPosition].cards.append(card)
+    }
+
+    /// `topicKey/cardSlug`, made in one string of the right size (two appends grew it twice).
+    private static func joined(_ topicKey: String, _ cardSlug: String) -> String {
+        var key = topicKey, slug = cardSlug
+        return key.withUTF8 { key in
+            slug.withUTF8 { slug in
+                String(unsafeUninitializedCapacity: key.count + 1 + slug.count) { out in
+                    _ = out.initialize(fromContentsOf: key)
+                    out[key.count] = UInt8(ascii: "/")
+                    _ = UnsafeMutableBufferPointer(rebasing: out[(key.count + 1)...]).initialize(fromContentsOf: slug)
+                    return key.count + 1 + slug.count
+                }
+            }
+        }
     }
 
     private mutating func slug(_ name: String) -> String {
