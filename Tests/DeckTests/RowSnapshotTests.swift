@@ -71,13 +71,13 @@ struct RowSnapshotTests {
     }
 
     /// Reads `bytes` as the only deck file through `store` (if any).
-    static func read(_ bytes: [UInt8], in root: URL, store: SnapshotStore?, forced: DeckEncoding? = nil, streaming: Bool = false)
-        throws -> (deck: Deck?, diagnostics: [Diagnostic], reused: Bool) {
+    static func read(_ bytes: [UInt8], in root: URL, store: SnapshotStore?, forced: DeckEncoding? = nil, streaming: Bool = false,
+                     display: String = "content/deck") throws -> (deck: Deck?, diagnostics: [Diagnostic], reused: Bool) {
         let folder = root.appendingPathComponent("deck")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("deck.tsv")
         if (try? Data(contentsOf: file)) != Data(bytes) { try Data(bytes).write(to: file) }
-        var reader = DeckReader(deckDirectory: folder, displayDirectory: "content/deck", forcedEncoding: forced)
+        var reader = DeckReader(deckDirectory: folder, displayDirectory: display, forcedEncoding: forced)
         reader.chunks = store
         if streaming { reader.streamingAbove = 0 }
         var log = DiagnosticLog()
@@ -176,6 +176,29 @@ struct RowSnapshotTests {
         #expect(updated.deck == whole.deck && updated.diagnostics == whole.diagnostics)
         #expect(store.snapshot == coldStore.snapshot)
         #expect(updated.deck?.cards.contains { $0.title == "Asteroid Hyalosis (AH)" } == true)
+    }
+
+    /// A snapshot is kept under the export's path inside the content folder, not as the build shows it:
+    /// a build given `--content` spelled another way (an absolute path, `./content`) reads an edit
+    /// through the snapshot the last build kept, and reports the file as it is shown now.
+    @Test func aSnapshotIsFoundHoweverTheContentFolderIsSpelled() throws {
+        var random = SeededRandom(seed: 7)
+        var rows = Self.rows(count: 400, random: &random)
+        let endings = Array(repeating: "\r\n", count: rows.count + 1)
+        let root = try TemporaryFolder.make("row-snapshots-spelled")
+        defer { TemporaryFolder.remove(root) }
+        let store = SnapshotStore()
+        let first = try Self.read(Form.utf16WithMark.bytes(Self.text(rows, endings: endings)), in: root, store: store)
+        #expect(first.deck != nil && !first.reused)
+        #expect(store.state.withLock { Array($0.snapshots.keys) } == ["deck/deck.tsv"])
+        rows[300] = Self.row(number: 9_999, random: &random)
+        let elsewhere = root.path + "/./content/deck"
+        let updated = try Self.read(Form.utf16WithMark.bytes(Self.text(rows, endings: endings)), in: root, store: store, display: elsewhere)
+        #expect(updated.reused, "the snapshot kept under deck/deck.tsv was found")
+        let whole = try Self.read(Form.utf16WithMark.bytes(Self.text(rows, endings: endings)), in: root.appendingPathComponent("cold"),
+                                  store: SnapshotStore(), display: elsewhere)
+        #expect(updated.deck == whole.deck && updated.diagnostics == whole.diagnostics)
+        #expect(updated.diagnostics.allSatisfy { $0.location.path.hasPrefix(elsewhere) }, "diagnostics name the file as shown now")
     }
 
     /// A quote that runs past the changed bytes (it swallows the next row's line break), a quote never

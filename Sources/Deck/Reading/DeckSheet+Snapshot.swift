@@ -152,7 +152,7 @@ extension DeckSheet {
     /// Keeps `snapshot` for the next build.
     func keep(_ snapshot: RowSnapshot?) {
         guard let snapshot, let store = chunks else { return }
-        store.storeRowSnapshot(for: path) { snapshot.encoded }
+        store.storeRowSnapshot(for: snapshotKey ?? path) { snapshot.encoded }
     }
 
     /// The byte-order mark of `length` bytes the text of `encoding` was read after.

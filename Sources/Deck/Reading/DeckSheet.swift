@@ -13,6 +13,9 @@ struct DeckSheet {
     var missingImages = 0
     /// The export, for reading it through a ``RowSnapshot``.
     var export: SnapshotSource?
+    /// The export's path inside the content folder (`deck/review.tsv`): what its snapshot is kept under,
+    /// the same whichever way `--content` is spelled (`path` is as the build shows it).
+    var snapshotKey: String?
 
     /// How many leading rows are searched for the header (exports sometimes carry a title row).
     static let headerSearchRows = 10

@@ -22,11 +22,12 @@ public protocol SectionChunkStore: Sendable {
     /// The bytes an earlier build kept under `name`, without keeping them for the next build: a chunk
     /// an edit cut differently, whose rows' sections are taken from it once. `nil` when there are none.
     func previousChunk(named name: ContentDigest) -> [UInt8]?
-    /// The row snapshot (``RowSnapshot``) an earlier build kept for the export shown as `path`, or `nil`.
+    /// The row snapshot (``RowSnapshot``) an earlier build kept for the export at `path` inside the
+    /// content folder (`deck/review.tsv`, however `--content` is spelled), or `nil`.
     func rowSnapshot(for path: String) -> [UInt8]?
-    /// Keeps `bytes` as the row snapshot of the export shown as `path`, for the next build.
+    /// Keeps `bytes` as the row snapshot of the export at `path` inside the content folder, for the next build.
     func storeRowSnapshot(_ bytes: [UInt8], for path: String)
-    /// Keeps the bytes `encode` gives as the row snapshot of the export shown as `path`; a store may
+    /// Keeps the bytes `encode` gives as the row snapshot of the export at `path`; a store may
     /// encode and write them on another thread while the build goes on (the next build needs them,
     /// this one does not).
     func storeRowSnapshot(for path: String, encoding encode: @escaping @Sendable () -> [UInt8])

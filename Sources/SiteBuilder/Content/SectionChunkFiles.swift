@@ -72,7 +72,7 @@ final class SectionChunkFiles: SectionChunkStore {
     func finish() { pending.wait() }
 
     /// Where the row snapshots (``RowSnapshot``) go, relative to the site: one per export, named by
-    /// the SHA-256 of the path it is shown as.
+    /// the SHA-256 of its path inside the content folder.
     static let rowsFolder = ".loupe/rows/"
     private let rows: KeptChunkFiles
 
