@@ -61,6 +61,17 @@ public struct ChunkWriter {
         }
     }
 
+    /// Appends the UTF-8 length and bytes of `parts` joined by the ASCII `separator`: the bytes
+    /// `text(parts.joined(separator:))` writes, without making the joined string.
+    public mutating func text(joining parts: [String], separator: UInt8) {
+        number(parts.reduce(max(0, parts.count - 1)) { $0 + $1.utf8.count })
+        for (index, part) in parts.enumerated() {
+            if index > 0 { bytes.append(separator) }
+            var part = part
+            part.withUTF8 { bytes.append(contentsOf: $0) }
+        }
+    }
+
     /// Appends raw bytes (their length is the caller's to write).
     public mutating func raw(_ raw: some Collection<UInt8>) {
         bytes.append(contentsOf: raw)

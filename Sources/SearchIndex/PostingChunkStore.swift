@@ -57,7 +57,7 @@ enum PostingChunkCoding {
         key.number(documents.count)
         for document in documents {
             key.text(document.title)
-            key.text(document.path.joined(separator: " "))
+            key.text(joining: document.path, separator: UInt8(ascii: " "))
             if let digest = document.sectionsDigest {
                 key.number(0)
                 key.raw(digest.bytes)

@@ -34,6 +34,17 @@ struct ChunkReaderTests {
         }
     }
 
+    /// Joined parts are written as the joined text would be (a search chunk's key holds each document's
+    /// path so, and its name is the hash of the key).
+    @Test func joinedPartsAreWrittenAsTheJoinedText() {
+        for parts in [[], [""], ["Retina"], ["Retina", "Vascular"], ["", ""], ["Sjögren", "網膜", "😀"], ["a b", "", "c"]] {
+            var joined = ChunkWriter(magic: [1]), expected = ChunkWriter(magic: [1])
+            joined.text(joining: parts, separator: UInt8(ascii: " "))
+            expected.text(parts.joined(separator: " "))
+            #expect(joined.bytes == expected.bytes, "\(parts)")
+        }
+    }
+
     /// What Swift's own validation refuses is refused; what it accepts reads back as the same text.
     @Test func textsReadBackExactlyAndMalformedSequencesAreRefused() {
         for text in ["", "a", "\u{0}", "Sjögren", "網膜剥離", "😀👍🏽", "e\u{301}", "\u{FFFD}", "\u{10FFFF}", String(repeating: "ω", count: 100)] {

@@ -184,6 +184,20 @@ struct BuildManifestTests {
         #expect(try version(Array(sorted.dropLast())) != base)
     }
 
+    /// The sortedness of the previous build's paths is checked on their bytes when they are ASCII; it
+    /// must agree with `<` on any pair, accents and decomposed forms included.
+    @Test func pathsAreOrderedAsStringsOrderThem() {
+        var random = SeededRandom(seed: 3)
+        let pieces = ["a", "b", "z", "A", "0", "-", "/", ".", "é", "e\u{301}", "Ω", "😀", "deck/", "index.html", "~"]
+        for _ in 0..<5000 {
+            let first = (0..<random.next(below: 6)).map { _ in pieces[random.next(below: pieces.count)] }.joined()
+            let second = random.next(below: 4) == 0 ? first + pieces[random.next(below: pieces.count)]
+                : (0..<random.next(below: 6)).map { _ in pieces[random.next(below: pieces.count)] }.joined()
+            #expect(RecordedBuild.precedes(first, second) == (first < second), "\(first) < \(second)")
+            #expect(RecordedBuild.precedes(second, first) == (second < first), "\(second) < \(first)")
+        }
+    }
+
     @Test func aDamagedManifestIsNotUsed() {
         var bytes = BuildFingerprint(fingerprint: "f", engine: "e", pageCount: 1, files: ["a.html": WrittenFile(size: 1, hash: "h")],
                                      diagnostics: []).encoded

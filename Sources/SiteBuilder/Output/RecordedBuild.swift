@@ -81,12 +81,35 @@ struct RecordedBuild {
                 isSorted = false
                 continue
             }
-            if isSorted, let last = order.last, !(last < path) { isSorted = false }
+            if isSorted, let last = order.last, !Self.precedes(last, path) { isSorted = false }
             order.append(path)
             records.append(file)
         }
         if isSorted { return PreviousFiles(order: order, records: records, positions: positions, lines: (file, lines)) }
         return PreviousFiles(files: Dictionary(uniqueKeysWithValues: zip(order, records)), order: order.sorted())
+    }
+
+    /// Whether `first` sorts before `second` as `<` sorts the manifest's paths: compared on their bytes
+    /// when both are ASCII (as site paths almost always are: `<` made a tenth of filing the records),
+    /// else by `<` itself, which orders by canonical equivalence.
+    static func precedes(_ first: String, _ second: String) -> Bool {
+        var a = first, b = second
+        let order: Bool? = a.withUTF8 { a in
+            b.withUTF8 { b -> Bool? in
+                guard isASCII(a), isASCII(b) else { return nil }
+                let common = min(a.count, b.count)
+                let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
+                return order != 0 ? order < 0 : a.count < b.count
+            }
+        }
+        return order ?? (first < second)
+    }
+
+    /// Whether every byte is under 0x80.
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var high: UInt8 = 0
+        for byte in bytes { high |= byte }
+        return high < 0x80
     }
 
     /// Whether every file the manifest lists is still there, a regular file (and every line is
