@@ -101,17 +101,12 @@ struct DeckAssembler {
 
     /// `topicKey/cardSlug`, made in one string of the right size (two appends grew it twice).
     private static func joined(_ topicKey: String, _ cardSlug: String) -> String {
-        var key = topicKey, slug = cardSlug
-        return key.withUTF8 { key in
-            slug.withUTF8 { slug in
-                String(unsafeUninitializedCapacity: key.count + 1 + slug.count) { out in
-                    _ = out.initialize(fromContentsOf: key)
-                    out[key.count] = UInt8(ascii: "/")
-                    _ = UnsafeMutableBufferPointer(rebasing: out[(key.count + 1)...]).initialize(fromContentsOf: slug)
-                    return key.count + 1 + slug.count
-                }
-            }
-        }
+        var id = ""
+        id.reserveCapacity(topicKey.utf8.count + 1 + cardSlug.utf8.count)
+        id += topicKey
+        id += "/"
+        id += cardSlug
+        return id
     }
 
     private mutating func slug(_ name: String) -> String {

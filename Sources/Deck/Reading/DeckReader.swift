@@ -67,9 +67,10 @@ public struct DeckReader: Sendable {
             let display = displayDirectory + "/" + file.lastPathComponent
             var sheet = DeckSheet(path: display, forcedEncoding: forcedEncoding, memo: memo, chunks: chunks)
             sheet.export = SnapshotSource(url: file, folder: folder)
-            sheet.snapshotKey = "deck/" + file.lastPathComponent
+            let snapshotKey = "deck/" + file.lastPathComponent
+            sheet.snapshotKey = snapshotKey
             // An edit build reads only what changed since the previous build's snapshot of the file.
-            var rows = chunks?.rowSnapshot(for: "deck/" + file.lastPathComponent).flatMap(RowSnapshot.init(decoding:)).flatMap { snapshot in
+            var rows = chunks?.rowSnapshot(for: snapshotKey).flatMap(RowSnapshot.init(decoding:)).flatMap { snapshot in
                 sheet.cardRows(reusing: snapshot, images: images, log: &log)
             }
             if rows != nil {

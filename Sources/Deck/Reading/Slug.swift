@@ -43,17 +43,9 @@ public enum Slug {
         }
     }
 
-    /// Whether `text` is all ASCII, eight bytes at a time.
+    /// Whether `text` is all ASCII: the string's own flag when it has one (native strings made from
+    /// bytes do), else a look at every byte.
     static func isASCII(_ text: String) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            guard let base = UnsafeRawPointer(bytes.baseAddress) else { return true }
-            var index = 0, high: UInt64 = 0
-            while index + 8 <= bytes.count {
-                high |= base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                index += 8
-            }
-            while index < bytes.count { high |= UInt64(bytes[index]); index += 1 }
-            return high & 0x8080_8080_8080_8080 == 0
-        } ?? text.utf8.allSatisfy { $0 < 0x80 }
+        text.utf8Span.isKnownASCII || text.utf8.allSatisfy { $0 < 0x80 }
     }
 }

@@ -156,10 +156,10 @@ struct FolderListing {
         }
     }
 
-    /// FNV-1a of `bytes`, as a non-negative slot number before masking.
+    /// The ``FNV1a`` hash of `bytes`, as a non-negative slot number before masking.
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        return Int(truncatingIfNeeded: value ^ value >> 32) & Int.max
+        var digest = FNV1a()
+        digest.add(UnsafeRawBufferPointer(bytes))
+        return Int(truncatingIfNeeded: digest.lanes.0) & Int.max
     }
 }

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import MarkupText
 import Synchronization
 
 /// The manifest an earlier build left in the site, as read by the next build: its first line decoded,
@@ -89,27 +90,11 @@ struct RecordedBuild {
         return PreviousFiles(files: Dictionary(uniqueKeysWithValues: zip(order, records)), order: order.sorted())
     }
 
-    /// Whether `first` sorts before `second` as `<` sorts the manifest's paths: compared on their bytes
-    /// when both are ASCII (as site paths almost always are: `<` made a tenth of filing the records),
-    /// else by `<` itself, which orders by canonical equivalence.
+    /// Whether `first` sorts before `second` as `<` sorts the manifest's paths: by their UTF-8 bytes
+    /// when both are known to be ASCII (as site paths almost always are: `<` made a tenth of filing the
+    /// records), else by `<` itself, which orders by canonical equivalence.
     static func precedes(_ first: String, _ second: String) -> Bool {
-        var a = first, b = second
-        let order: Bool? = a.withUTF8 { a in
-            b.withUTF8 { b -> Bool? in
-                guard isASCII(a), isASCII(b) else { return nil }
-                let common = min(a.count, b.count)
-                let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
-                return order != 0 ? order < 0 : a.count < b.count
-            }
-        }
-        return order ?? (first < second)
-    }
-
-    /// Whether every byte is under 0x80.
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var high: UInt8 = 0
-        for byte in bytes { high |= byte }
-        return high < 0x80
+        first.utf8Span.isKnownASCII && second.utf8Span.isKnownASCII ? TextOrder.utf8Precedes(first, second) : first < second
     }
 
     /// Whether every file the manifest lists is still there, a regular file (and every line is
