@@ -81,8 +81,16 @@ struct DeckSheet {
         var records: [RowRecord] = []  // kept for a snapshot only
         var cardRecords: [Int] = []
         var previousCategory: String?
-        for (position, row) in rows.enumerated().dropFirst(found.index + 1) {
-            guard var record = RowRecord(row, columns: found.columns) else { continue }
+        // Each row's record (its cells checked, its names read) is made on every core; the records are
+        // then replayed in order, which reports their problems.
+        var bodyRecords: [RowRecord?] = {
+            let allRows = rows, columns = found.columns
+            return Array(allRows.indices.dropFirst(found.index + 1)).concurrentMap(part: 512) { position in
+                RowRecord(allRows[position], columns: columns)
+            }
+        }()
+        for (position, made) in zip(rows.indices.dropFirst(found.index + 1), bodyRecords) {
+            guard var record = made else { continue }
             if let card = replay(record, columns: found.columns, images: images, previousCategory: &previousCategory, log: &log) {
                 if snapshotting { cardRecords.append(records.count) }
                 result.append(card)
@@ -95,6 +103,7 @@ struct DeckSheet {
             }
         }
         let header = snapshotting ? headerRow.cells.map(String.init) : []
+        bodyRecords = []
         rows = []  // the cards now hold the cells they need (slices of the text, freed once parsed)
         parseSections(of: &result, columns: found.columns)
         if snapshotting {
