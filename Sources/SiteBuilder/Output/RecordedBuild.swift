@@ -61,13 +61,12 @@ struct RecordedBuild {
     /// manifest's order, which this executable writes sorted (checked as it is read, and sorted here
     /// when it is not); `nil` when a line is damaged.
     func previousFiles() -> PreviousFiles? {
-        var positions: [String: Int] = [:]
-        positions.reserveCapacity(estimatedFileCount)
         var order: [String] = [], records: [WrittenFile] = []
         order.reserveCapacity(estimatedFileCount)
         records.reserveCapacity(estimatedFileCount)
         var isSorted = true
-        // The lines are parsed on every core (the build waits for them), then filed in order.
+        // The lines are parsed on every core (the build waits for them), then taken in order; the paths'
+        // places are filed on another thread (``PreviousFiles``).
         let lines = fileLines()
         let parsed = file.withBytes { bytes in
             nonisolated(unsafe) let bytes = bytes
@@ -75,19 +74,16 @@ struct RecordedBuild {
         }
         for line in parsed {
             guard let (path, file) = line else { return nil }
-            if let repeated = positions.updateValue(order.count, forKey: path) {
-                // A manifest this executable did not write: the last line of a path wins, as it did.
-                positions[path] = repeated
-                records[repeated] = file
-                isSorted = false
-                continue
-            }
+            // Strictly ascending paths, as this executable writes them, are also distinct.
             if isSorted, let last = order.last, !Self.precedes(last, path) { isSorted = false }
             order.append(path)
             records.append(file)
         }
-        if isSorted { return PreviousFiles(order: order, records: records, positions: positions, lines: (file, lines)) }
-        return PreviousFiles(files: Dictionary(uniqueKeysWithValues: zip(order, records)), order: order.sorted())
+        if isSorted { return PreviousFiles(order: order, records: records, lines: (file, lines)) }
+        // A manifest this executable did not write: the last line of a path wins, as it did.
+        var files: [String: WrittenFile] = [:]
+        for (path, file) in zip(order, records) { files[path] = file }
+        return PreviousFiles(files: files, order: files.keys.sorted())
     }
 
     /// Whether `first` sorts before `second` as `<` sorts the manifest's paths: by their UTF-8 bytes

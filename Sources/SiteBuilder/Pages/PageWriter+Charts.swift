@@ -25,8 +25,9 @@ extension PageWriter {
                 "pdf": stem + ".pdf", "scoreSheet": stem + "-score.pdf", "svg": sheetPaths[0], "preview": stem + "-preview.svg", "id": chart.spec.chartID,
                 "svgSheets": sheetPaths.map { ["path": $0, "name": String($0.dropFirst(stem.count + 1).dropLast(4))] },
                 "isTiled": chart.layout.tiling != nil,
-                "largest": String(format: "%.2f", largest),
-                "smallestStroke": smallest.map { String(format: "%.3f", $0.stroke.value) } ?? "",
+                // Locale-independent, without Foundation's formatter (which started ICU in every build).
+                "largest": DecimalText.fixed(largest, places: 2),
+                "smallestStroke": smallest.map { DecimalText.fixed($0.stroke.value, places: 3) } ?? "",
                 "warnings": warnings, "hasWarnings": !warnings.isEmpty,
             ]
         }
