@@ -1,5 +1,4 @@
 import Diagnostics
-import Dispatch
 
 /// The files an earlier build recorded (``RecordedBuild``), by path and in its manifest's sorted order.
 ///
@@ -21,12 +20,7 @@ final class PreviousFiles: Sendable {
     /// manifest (``init(order:records:lines:)``), and waited for by the first lookup. Filing 13,000
     /// hashed paths took 4-5 ms of a one-card edit on the build's critical path, before its deck was
     /// read; the first lookup comes once the deck is read and the site planned.
-    private nonisolated(unsafe) var filedPositions: [String: Int] = [:]
-    private let filing = DispatchGroup()
-    private var positions: [String: Int] {
-        filing.wait()
-        return filedPositions
-    }
+    private let positions: BackgroundValue<[String: Int]>
     /// The manifest the records were read from, and where each one's line is in it (without its line
     /// break), when its lines were in ``order``; `nil` otherwise.
     private let lines: (manifest: FileBytes, ranges: [Range<Int>])?
@@ -45,7 +39,7 @@ final class PreviousFiles: Sendable {
         precondition(lines.map { $0.ranges.count == order.count } ?? true, "one line for each record")
         self.order = order
         self.records = records
-        self.filedPositions = positions
+        self.positions = BackgroundValue(made: positions)
         self.lines = lines
     }
 
@@ -56,13 +50,11 @@ final class PreviousFiles: Sendable {
         self.order = order
         self.records = records
         self.lines = lines
-        filing.enter()
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
+        positions = BackgroundValue {
             var positions: [String: Int] = [:]
             positions.reserveCapacity(order.count)
             for (position, path) in order.enumerated() { positions[path] = position }
-            filedPositions = positions
-            filing.leave()
+            return positions
         }
     }
 
@@ -85,7 +77,7 @@ final class PreviousFiles: Sendable {
 
     /// The record of `path` and its place, or `nil` when the earlier build had no such file.
     subscript(path: String) -> Entry? {
-        positions[path].map { Entry(file: records[$0], position: $0) }
+        positions.value[path].map { Entry(file: records[$0], position: $0) }
     }
 
     /// How many files there were.

@@ -54,7 +54,7 @@ extension PageWriter {
         member("background_color", "#fbfaf7", first: true)
         member("description", settings.description)
         member("display", "standalone")
-        out.append(contentsOf: Array(",\"icons\":[".utf8))
+        out.append(contentsOf: ",\"icons\":[".utf8)
         let icons = [("192x192", "assets/icon-192.png", "image/png"), ("512x512", "assets/icon-512.png", "image/png"),
                      ("any", "assets/icon.svg", "image/svg+xml")]
         for (index, icon) in icons.enumerated() {
@@ -72,7 +72,7 @@ extension PageWriter {
         member("short_name", String(settings.title.prefix(12)))
         member("start_url", "./index.html")
         member("theme_color", "#0b5cad")
-        out.append(contentsOf: Array("}\n".utf8))
+        out.append(contentsOf: "}\n".utf8)
         return Data(out)
     }
 
