@@ -16,8 +16,10 @@ struct DeckPlanTests {
         let options = project.options(out: "site")
         let content = try #require(SiteContent.load(options, log: &log))
         let renderer = PageRenderer(templates: try TemplateLibrary(directory: project.templates), site: ["title": "T"])
-        let plan = DeckPlan.files(of: content, images: [:], cardDigests: CardDigest.contents(of: content.deck, images: [:]),
-                                  renderer: renderer)
+        let cardDigests = CardDigest.contents(of: content.deck, images: [:])
+        var plan = DeckPlan.files(of: content, images: [:], cardDigests: cardDigests, renderer: renderer)
+        var missing: [String] = []
+        plan += SitePlan.studyFiles(of: content, cardDigests: cardDigests, hasTemplate: { _ in true }, missing: &missing)
         #expect(Set(plan.map(\.path)).count == plan.count, "a path is planned twice")
         #expect(plan.count(where: { $0.path.hasPrefix("deck/") && $0.path.hasSuffix(".html") }) >= content.deck.cardCount)
         var result: [String: String] = [:]
@@ -50,7 +52,10 @@ struct DeckPlanTests {
         let topic = try #require(category.topics.first { $0.cards.count >= 2 })
         func digests(_ category: DeckCategory, _ topic: DeckTopic, _ notes: Set<String>) -> (model: RecordedHex, context: RecordedHex?) {
             let page = PageRenderer.Page(title: topic.title, root: SitePaths.root(of: SitePaths.topic(category, topic)), kind: "topic")
-            return (CardDigest.topicPage(category, topic, notes: notes, site: "s"),
+            var alone = category
+            alone.topics = [topic]
+            let cards = CardDigest.contents(of: Deck(categories: [alone]), images: [:]).topic(0, of: 0)
+            return (CardDigest.topicPage(category, topic, cards: cards, notes: notes, site: "s"),
                     ContextDigest.page(template: "topic", context: DeckPages.topic(category, topic, notes: notes), page: page, site: "s"))
         }
         let base = digests(category, topic, [])
@@ -90,7 +95,8 @@ struct DeckPlanTests {
         let category = try #require(content.deck.categories.first { $0.topics.count >= 2 && $0.topics[0].cards.count >= 2 })
         func digests(_ category: DeckCategory) -> (model: RecordedHex, context: RecordedHex?) {
             let page = PageRenderer.Page(title: category.title, root: SitePaths.root(of: SitePaths.category(category)), kind: "category")
-            return (CardDigest.categoryPage(category, site: "s"),
+            let cards = CardDigest.contents(of: Deck(categories: [category]), images: [:])
+            return (CardDigest.categoryPage(category, at: 0, cards: cards, site: "s"),
                     ContextDigest.page(template: "category", context: DeckPages.category(category), page: page, site: "s"))
         }
         let base = digests(category)
@@ -131,5 +137,23 @@ struct DeckPlanTests {
         #expect(after.keys.sorted() == before.keys.sorted())
         let changed = after.keys.filter { after[$0] != before[$0] }.sorted()
         #expect(changed == ["deck/anatomy/the-globe/coats-of-the-eye.html", "study/topics/anatomy/the-globe/1.js"])
+    }
+
+    /// A card's title shows on its neighbours' pages (previous and next), its topic and category pages
+    /// and in the study index, which are digested from each card's label rather than its title: those
+    /// digests change, and no other file's.
+    @Test func aRetitledCardChangesItsNeighboursItsListsAndTheStudyIndexOnly() throws {
+        let project = try IncrementalBuildTests.Project()
+        defer { TemporaryFolder.remove(project.root) }
+        let before = try Self.digests(of: project)
+        #expect(before["study/cards.js"] != nil)
+        try project.edit(project.deck) { $0.replacingOccurrences(of: "\tKeratoconus\t", with: "\tKeratoconus and Ectasia\t") }
+        let after = try Self.digests(of: project)
+        #expect(Set(before.keys).subtracting(after.keys) == ["deck/cornea-lens/cornea/keratoconus.html"])
+        #expect(Set(after.keys).subtracting(before.keys) == ["deck/cornea-lens/cornea/keratoconus-and-ectasia.html"])
+        let changed = after.keys.filter { before[$0] != nil && after[$0] != before[$0] }.sorted()
+        #expect(changed == ["deck/cornea-lens/cornea/corneal-layers.html", "deck/cornea-lens/cornea/herpes-simplex-keratitis.html",
+                            "deck/cornea-lens/cornea/index.html", "deck/cornea-lens/index.html", "study/cards.js",
+                            "study/topics/cornea-lens/cornea/1.js"])
     }
 }

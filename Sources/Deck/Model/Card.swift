@@ -61,6 +61,8 @@ public struct Card: Sendable, Equatable, Identifiable {
         get { box.fields.images }
         set { unique().fields.images = newValue }
     }
+    /// How many images the card has (``images``' count, without a copy of the array).
+    public var imageCount: Int { box.fields.images.count }
     /// Header/info sections in column order. A card read from a deck keeps them in a compact byte
     /// form and decodes them on each access: read them once per use, and ask ``sectionCount`` for the count.
     public var sections: [CardSection] {

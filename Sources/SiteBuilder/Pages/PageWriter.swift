@@ -83,10 +83,11 @@ struct PageWriter {
         // every core), then make what changed.
         var plan: [PlannedFile] = []
         timed("plan") { writer in
-            plan = DeckPlan.files(of: writer.content, images: writer.images,
-                                  cardDigests: CardDigest.contents(of: writer.content.deck, images: writer.images), renderer: renderer)
+            let cardDigests = CardDigest.contents(of: writer.content.deck, images: writer.images)
+            plan = DeckPlan.files(of: writer.content, images: writer.images, cardDigests: cardDigests, renderer: renderer)
             var missing: [String] = []
-            plan += SitePlan.studyFiles(of: writer.content, hasTemplate: writer.templates.hasTemplate, missing: &missing)
+            plan += SitePlan.studyFiles(of: writer.content, cardDigests: cardDigests, hasTemplate: writer.templates.hasTemplate,
+                                        missing: &missing)
             for template in missing {
                 problems.diagnostics.append(.error("template '\(template)' is missing; restore \(template).md from Loupe's Templates/ folder",
                                                    at: SourceLocation(path: writer.options.templates.relativePath)))

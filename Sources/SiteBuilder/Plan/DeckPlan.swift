@@ -11,7 +11,7 @@ enum DeckPlan {
     /// of the same deck and images.
     static func files(of content: SiteContent, images: [String: PublishedImage], cardDigests: CardDigest.Contents,
                       renderer: PageRenderer) -> [PlannedFile] {
-        let index = indexPages(of: content, site: renderer.siteDigest)
+        let index = indexPages(of: content, cardDigests: cardDigests, site: renderer.siteDigest)
         let handoff = CardSectionHTML.Handoff()
         // A card.md written before `html` (including the `card-section` partial, or reading a section's
         // header and info itself) gets every section key.
@@ -53,8 +53,9 @@ enum DeckPlan {
     }
 
     /// Contents, About, category and topic pages: digested from their contexts (they are few and
-    /// small), but for category and topic pages, which list every card and are digested from the model.
-    static func indexPages(of content: SiteContent, site: String) -> [PlannedFile] {
+    /// small), but for category and topic pages, which list every card and are digested from the model
+    /// (`cardDigests`, ``CardDigest/contents(of:images:)`` of the content's deck).
+    static func indexPages(of content: SiteContent, cardDigests: CardDigest.Contents, site: String) -> [PlannedFile] {
         let deck = content.deck
         let notes = content.notedCards
         let aboutHTML = content.aboutHTML
@@ -65,16 +66,17 @@ enum DeckPlan {
             },
         ]
         // A category with no cards is not listed anywhere, so it gets no page either.
-        for category in deck.categories where category.cardCount > 0 {
+        for (categoryIndex, category) in deck.categories.enumerated() where category.cardCount > 0 {
             // A category page lists every card of the category: digested from the model too.
             files.append(.page("category", title: category.title, path: SitePaths.category(category), kind: "category",
-                               digest: { CardDigest.categoryPage(category, site: site) }) {
+                               digest: { CardDigest.categoryPage(category, at: categoryIndex, cards: cardDigests, site: site) }) {
                 DeckPages.category(category)
             })
-            for topic in category.topics {
+            for (topicIndex, topic) in category.topics.enumerated() {
                 // A topic page lists every card of the topic: digested from the model, not its context.
+                let cards = cardDigests.topic(topicIndex, of: categoryIndex)
                 files.append(.page("topic", title: topic.title, path: SitePaths.topic(category, topic), kind: "topic",
-                                   digest: { CardDigest.topicPage(category, topic, notes: notes, site: site) }) {
+                                   digest: { CardDigest.topicPage(category, topic, cards: cards, notes: notes, site: site) }) {
                     DeckPages.topic(category, topic, notes: notes)
                 })
             }

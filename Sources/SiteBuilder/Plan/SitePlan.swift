@@ -6,8 +6,10 @@ import Foundation
 /// with the study data index, the breed index and one page per breed, and the Search page. Pages are
 /// digested from their contexts (they are few); the study index from the deck.
 enum SitePlan {
-    /// The study pages whose template exists (`missing` lists the others), then `study/cards.js`.
-    static func studyFiles(of content: SiteContent, hasTemplate: (String) -> Bool, missing: inout [String]) -> [PlannedFile] {
+    /// The study pages whose template exists (`missing` lists the others), then `study/cards.js`
+    /// (digested from `cardDigests`, ``CardDigest/contents(of:images:)`` of the content's deck).
+    static func studyFiles(of content: SiteContent, cardDigests: CardDigest.Contents, hasTemplate: (String) -> Bool,
+                           missing: inout [String]) -> [PlannedFile] {
         let deck = content.deck
         let deckName = content.settings.deckName
         var files: [PlannedFile] = []
@@ -22,7 +24,7 @@ enum SitePlan {
             files.append(.page(page.template, title: page.title, path: page.path, kind: page.template, isPersonal: page.isPersonal,
                                context: page.context))
         }
-        files.append(PlannedFile(path: "study/cards.js", digest: { CardDigest.studyIndex(deck, deckName: deckName) },
+        files.append(PlannedFile(path: "study/cards.js", digest: { CardDigest.studyIndex(deck, cards: cardDigests, deckName: deckName) },
                                  recipe: .data { StudyData.index(deck, deckName: deckName) }))
         return files
     }

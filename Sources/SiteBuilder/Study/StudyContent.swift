@@ -13,7 +13,8 @@ struct StudyContent: Sendable {
 
     /// The card page's `note` context: the notes' HTML (one line) and where they came from.
     func noteContext(for card: String) -> [String: Any]? {
-        guard let notes = record.notes[card], !notes.isEmpty else { return nil }
+        // No lookup (hashing the id) for each of 10,000 cards when there are no notes at all.
+        guard !record.notes.isEmpty, let notes = record.notes[card], !notes.isEmpty else { return nil }
         return [
             "html": notes.map { NoteHTML.block($0) }.joined(),
             "count": notes.count,
