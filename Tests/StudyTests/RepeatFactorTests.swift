@@ -42,4 +42,14 @@ struct RepeatFactorTests {
         #expect(categories[1].percent == 100)
         #expect(overall.percent == 50)
     }
+
+    /// Cards of one category need not be listed together, and an empty record studied none of them.
+    @Test func completionCountsAddUpACategoryListedInPieces() {
+        let cards = [("a/1", "Retina"), ("b/1", "Lens"), ("a/2", "Retina"), ("a/3", "Retina"), ("c/1", "Cornea"), ("b/2", "Lens")]
+            .map { (id: $0.0, category: $0.1) }
+        let (overall, categories) = CompletionCount.count(cards, deckTitle: "Deck", record: StudyRecord())
+        #expect(overall == CompletionCount(title: "Deck", completed: 0, studied: 0, total: 6))
+        #expect(categories == [CompletionCount(title: "Retina", total: 3), CompletionCount(title: "Lens", total: 2),
+                               CompletionCount(title: "Cornea", total: 1)])
+    }
 }

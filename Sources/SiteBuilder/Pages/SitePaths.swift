@@ -7,7 +7,16 @@ enum SitePaths {
 
     static func category(_ category: DeckCategory) -> String { "deck/\(category.slug)/index.html" }
     static func topic(_ category: DeckCategory, _ topic: DeckTopic) -> String { "deck/\(category.slug)/\(topic.slug)/index.html" }
-    static func card(_ card: Card) -> String { "deck/\(card.id).html" }
+    /// `deck/<id>.html`, made in one string of its size (asked for every card by the plan and search).
+    static func card(_ card: Card) -> String {
+        let id = card.id
+        var path = ""
+        path.reserveCapacity(id.utf8.count + 10)
+        path += "deck/"
+        path += id
+        path += ".html"
+        return path
+    }
     static func image(_ file: String) -> String { "images/" + file.split(separator: "/").map(String.init).joined(separator: "/") }
 
     /// `../` repeated once per folder in `path` (its non-empty parts but the last). Counted on bytes:

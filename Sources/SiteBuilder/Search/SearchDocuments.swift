@@ -8,10 +8,14 @@ enum SearchDocuments {
     /// Every card, in deck order; section anchors match the card page's (`s1`, `s2`, …). Made on every
     /// core: the search index waits for them, and at the end of an edit build it is the last to finish.
     static func cards(_ deck: Deck) -> [SearchDocument] {
-        let cards = deck.categories.flatMap { category in
-            category.topics.flatMap { topic in topic.cards.map { (card: $0, path: [category.title, topic.title]) } }
+        // One path array for each topic, shared by its cards' documents (not one made for every card).
+        let topics = deck.categories.flatMap { category in category.topics.map { (cards: $0.cards, path: [category.title, $0.title]) } }
+        var places: [(topic: Int, card: Int)] = []
+        places.reserveCapacity(deck.cardCount)
+        for (index, topic) in topics.enumerated() { places += topic.cards.indices.lazy.map { (index, $0) } }
+        return places.concurrentMap(part: 512) { place in
+            document(of: topics[place.topic].cards[place.card], path: topics[place.topic].path)
         }
-        return cards.concurrentMap(part: 512) { document(of: $0.card, path: $0.path) }
     }
 
     /// A card's document; `path` is its category's and topic's titles.

@@ -43,7 +43,10 @@ enum StudyPages {
         let record = content.study.record
         // Only reviewed cards are named on the page (sessions, due cards).
         let info = cardInfo(deck, only: Set(record.reviews.map(\.card)))
-        let cards = deck.cards.map { (id: $0.id, category: $0.category) }
+        // Each card's category is its category's title (one string, shared).
+        let cards = deck.categories.flatMap { category in
+            category.topics.flatMap { topic in topic.cards.map { (id: $0.id, category: category.title) } }
+        }
         let (overall, categories) = CompletionCount.count(cards, deckTitle: content.settings.title, record: record)
         func row(_ count: CompletionCount) -> [String: Any] {
             ["title": count.title, "completed": count.completed, "studied": count.studied, "total": count.total, "percent": count.percent]

@@ -30,12 +30,21 @@ public struct CompletionCount: Sendable, Equatable {
         var overall = CompletionCount(title: deckTitle)
         var categories: [CompletionCount] = []
         var index: [String: Int] = [:]
+        // A deck lists a category's cards together, sharing one title: most cards find their category
+        // here without hashing its title.
+        var last: (category: String, slot: Int)?
         for card in cards {
-            let slot = index[card.category] ?? {
-                categories.append(CompletionCount(title: card.category))
-                index[card.category] = categories.count - 1
-                return categories.count - 1
-            }()
+            let slot: Int
+            if let last, last.category == card.category {
+                slot = last.slot
+            } else {
+                slot = index[card.category] ?? {
+                    categories.append(CompletionCount(title: card.category))
+                    index[card.category] = categories.count - 1
+                    return categories.count - 1
+                }()
+                last = (card.category, slot)
+            }
             let factor = record.repeatFactor(of: card.id)
             categories[slot].total += 1
             overall.total += 1

@@ -55,6 +55,8 @@ public struct StudyRecord: Sendable, Equatable {
 
     /// The repeat factor of `card`: the newest of its saved entry and its last review; `nil` if never studied.
     public func repeatFactor(of card: String) -> Int? {
+        // No hashing of the id (every card of the deck, for the Progress page) when nothing is recorded.
+        if lastReviews.isEmpty && savedProgress.isEmpty { return nil }
         let lastReview = lastReviews[card]
         switch (savedProgress[card], lastReview) {
         case (let saved?, let review?):
