@@ -22,7 +22,7 @@ struct RowSnapshotTests {
         func keepChunk(named name: ContentDigest) -> Bool { state.withLock { $0.chunks[name] != nil } }
         func store(_ bytes: [UInt8], named name: ContentDigest) { state.withLock { $0.chunks[name] = bytes } }
         func previousChunk(named name: ContentDigest) -> [UInt8]? { state.withLock { $0.chunks[name] } }
-        func rowSnapshot(for path: String) -> [UInt8]? { state.withLock { $0.snapshots[path] } }
+        func rowSnapshot(for path: String) -> FileBytes? { state.withLock { $0.snapshots[path] }.map(FileBytes.init) }
         func storeRowSnapshot(_ bytes: [UInt8], for path: String) { state.withLock { $0.written[path] = bytes } }
         func finishRead() { state.withLock { $0.snapshots = $0.written; $0.written = [:] } }
         var snapshot: [UInt8]? { state.withLock { $0.snapshots.values.first } }

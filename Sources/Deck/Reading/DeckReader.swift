@@ -70,7 +70,7 @@ public struct DeckReader: Sendable {
             let snapshotKey = "deck/" + file.lastPathComponent
             sheet.snapshotKey = snapshotKey
             // An edit build reads only what changed since the previous build's snapshot of the file.
-            var rows = chunks?.rowSnapshot(for: snapshotKey).flatMap(RowSnapshot.init(decoding:)).flatMap { snapshot in
+            var rows = chunks?.rowSnapshot(for: snapshotKey).flatMap { $0.withBytes(RowSnapshot.init(decoding:)) }.flatMap { snapshot in
                 sheet.cardRows(reusing: snapshot, images: images, log: &log)
             }
             if rows != nil {

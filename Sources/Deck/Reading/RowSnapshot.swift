@@ -161,7 +161,13 @@ extension RowSnapshot {
     /// The snapshot of `bytes`, or `nil` when they are not one this executable wrote whole: every
     /// length, count and range is checked, and the blocks must cover the records and the file in order.
     init?(decoding bytes: [UInt8]) {
-        let decoded: RowSnapshot? = bytes.withUnsafeBufferPointer { buffer in
+        guard let decoded = bytes.withUnsafeBufferPointer(RowSnapshot.init(decoding:)) else { return nil }
+        self = decoded
+    }
+
+    /// ``init(decoding:)`` of bytes in place (a mapped file's).
+    init?(decoding buffer: UnsafeBufferPointer<UInt8>) {
+        let decoded: RowSnapshot? = { () -> RowSnapshot? in
             var input = ChunkReader(buffer)
             func digest() -> ContentDigest? { input.take(32).flatMap { ContentDigest(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: $0))) } }
             func encodingNumbered(_ number: Int?) -> DeckEncoding?? {
@@ -226,7 +232,7 @@ extension RowSnapshot {
                   blocks.dropLast().allSatisfy({ !$0.rows.isEmpty && records[$0.rows.upperBound - 1].end == $0.end }) else { return nil }
             return RowSnapshot(size: size, encoding: encoding, forced: forced, textStart: textStart, headerLine: headerLine,
                                header: header, endLine: endLine, blocks: blocks, records: records)
-        }
+        }()
         guard let decoded else { return nil }
         self = decoded
     }

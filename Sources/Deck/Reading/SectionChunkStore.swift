@@ -23,8 +23,9 @@ public protocol SectionChunkStore: Sendable {
     /// an edit cut differently, whose rows' sections are taken from it once. `nil` when there are none.
     func previousChunk(named name: ContentDigest) -> [UInt8]?
     /// The row snapshot (``RowSnapshot``) an earlier build kept for the export at `path` inside the
-    /// content folder (`deck/review.tsv`, however `--content` is spelled), or `nil`.
-    func rowSnapshot(for path: String) -> [UInt8]?
+    /// content folder (`deck/review.tsv`, however `--content` is spelled), or `nil`; mapped by a store that
+    /// keeps it in a file (a copy of 1.5 MB at 10,000 cards was fresh memory faulted in page by page).
+    func rowSnapshot(for path: String) -> FileBytes?
     /// Keeps `bytes` as the row snapshot of the export at `path` inside the content folder, for the next build.
     func storeRowSnapshot(_ bytes: [UInt8], for path: String)
     /// Keeps the bytes `encode` gives as the row snapshot of the export at `path`; a store may
@@ -39,7 +40,7 @@ extension SectionChunkStore {
     /// None: rows an edit left alone are read again with the rest.
     public func previousChunk(named name: ContentDigest) -> [UInt8]? { nil }
     /// None: the export is read whole.
-    public func rowSnapshot(for path: String) -> [UInt8]? { nil }
+    public func rowSnapshot(for path: String) -> FileBytes? { nil }
     /// Nothing is kept.
     public func storeRowSnapshot(_ bytes: [UInt8], for path: String) {}
     /// Encoded and kept now.

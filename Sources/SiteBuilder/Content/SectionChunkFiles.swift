@@ -53,8 +53,8 @@ final class SectionChunkFiles: SectionChunkStore {
         files.readOnce(name.hex)
     }
 
-    func rowSnapshot(for path: String) -> [UInt8]? {
-        rows.readOnce(Self.snapshotName(for: path))
+    func rowSnapshot(for path: String) -> FileBytes? {
+        rows.mapOnce(Self.snapshotName(for: path))
     }
 
     func storeRowSnapshot(_ bytes: [UInt8], for path: String) {
@@ -108,9 +108,14 @@ struct KeptChunkFiles: Sendable {
     /// none, or they are not the bytes the manifest recorded (then a file this build writes again under
     /// `name` is written even when its bytes are the recorded ones, not left altered).
     func readOnce(_ name: String) -> [UInt8]? {
+        mapOnce(name)?.withBytes { Array($0) }
+    }
+
+    /// ``readOnce(_:)``, the file mapped rather than read (``FileBytes``; see ``map(_:)``).
+    func mapOnce(_ name: String) -> FileBytes? {
         let path = folder + name
         guard previousSite != nil, let record = output.recorded(path) else { return nil }
-        return checked(path, as: record)?.withBytes { Array($0) }
+        return checked(path, as: record)
     }
 
     /// The previous site's file at `path`, mapped, when it holds the size and hash `record` lists; else
