@@ -36,8 +36,21 @@ public enum PostingCode {
             var digit = rest & 31
             rest >>= 5
             if rest > 0 { digit |= 32 }
-            bytes.append(alphabet[digit])
+            bytes.append(character(of: digit))
         } while rest > 0
+    }
+
+    /// The alphabet character of a 6-bit value (``alphabet``'s, computed: reading the global table went
+    /// through its one-time initialisation check for every character of every posting).
+    @inline(__always)
+    static func character(of digit: Int) -> UInt8 {
+        switch digit {
+        case 0..<26: UInt8(truncatingIfNeeded: 0x41 + digit)
+        case 26..<52: UInt8(truncatingIfNeeded: 0x61 - 26 + digit)
+        case 52..<62: UInt8(truncatingIfNeeded: 0x30 - 52 + digit)
+        case 62: 0x2B
+        default: 0x2F
+        }
     }
 
     /// The 6-bit value of an alphabet character, or `nil` for any other byte.

@@ -11,6 +11,11 @@ struct PostingCodeTests {
         #expect(PostingCode.encode([0, 31, 32, 1_000]) == "AfgBof")
     }
 
+    /// The computed characters are the alphabet's, for every 6-bit value.
+    @Test func everyDigitIsItsAlphabetCharacter() {
+        for digit in 0..<64 { #expect(PostingCode.character(of: digit) == PostingCode.alphabet[digit], "\(digit)") }
+    }
+
     @Test("Round trip", arguments: [[], [0], [1, 2, 3], [31, 32, 33, 1_023, 1_024, 1 << 40], Array(0..<70)])
     func roundTrip(_ values: [Int]) {
         #expect(PostingCode.decode(PostingCode.encode(values)) == values)

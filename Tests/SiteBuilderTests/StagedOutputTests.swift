@@ -35,8 +35,13 @@ struct StagedOutputTests {
         #expect(try String(contentsOfFile: output.staging.path + "/deck/retina/amd/drusen.html", encoding: .utf8) == "card")
         #expect(try String(contentsOfFile: output.staging.path + "/index.html", encoding: .utf8) == "top")
         #expect(output.writtenSizes == ["deck/retina/amd/drusen.html": 4, "index.html": 3, "deck/retina/amd/other.html": 5])
-        for path in ["../escape.html", "/tmp/escape.html", "deck/../../escape.html", "a/./b.html", "", "/"] {
+        for path in ["../escape.html", "/tmp/escape.html", "deck/../../escape.html", "a/./b.html", "", "/", "..", ".", "a/..",
+                     "a/.", "//", "a/b/../../..", "./a.html"] {
             #expect(throws: OutputError.outsideOutput(path: path)) { try output.write("x", to: path) }
+        }
+        // Dots that are part of a name, and empty parts, stay inside.
+        for path in ["a/.../b.html", "..hidden.html", "a/.b/c.", "a//b.html", "deck/é/..é.html"] {
+            #expect(StagedOutput.staysInside(path), "\(path)")
         }
         #expect(!FileManager.default.fileExists(atPath: base.appendingPathComponent("escape.html").path))
         output.discard()

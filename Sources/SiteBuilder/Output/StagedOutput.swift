@@ -191,11 +191,41 @@ public final class StagedOutput: Sendable {
     }
 
     private func resolve(_ relativePath: String) throws(OutputError) -> String {
-        let parts = relativePath.split(separator: "/")
-        guard !relativePath.hasPrefix("/"), !parts.isEmpty, !parts.contains(where: { $0 == ".." || $0 == "." }) else {
-            throw .outsideOutput(path: relativePath)
+        guard Self.staysInside(relativePath) else { throw .outsideOutput(path: relativePath) }
+        var path = ""
+        path.reserveCapacity(stagingPath.utf8.count + 1 + relativePath.utf8.count)
+        path += stagingPath
+        path += "/"
+        path += relativePath
+        return path
+    }
+
+    /// Whether `relativePath` names something inside the output: it does not start with `/`, has a part,
+    /// and no part (between slashes, as the file system splits it) is `.` or `..`. Read on its bytes:
+    /// splitting 13,600 paths by `Character` walked their graphemes, 1.7 % of a cold build.
+    static func staysInside(_ relativePath: String) -> Bool {
+        var relativePath = relativePath
+        return relativePath.withUTF8 { bytes in
+            guard bytes.first != UInt8(ascii: "/") else { return false }
+            var hasPart = false, length = 0, dots = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: "/") {
+                    if length > 0 {
+                        if length == dots && dots <= 2 { return false }
+                        hasPart = true
+                    }
+                    (length, dots) = (0, 0)
+                } else {
+                    length += 1
+                    if byte == UInt8(ascii: ".") { dots += 1 }
+                }
+            }
+            if length > 0 {
+                if length == dots && dots <= 2 { return false }
+                hasPart = true
+            }
+            return hasPart
         }
-        return stagingPath + "/" + relativePath
     }
 
     /// Makes the folder that will hold `relativePath` (once per folder and build).
