@@ -136,9 +136,19 @@ public struct SearchIndexBuilder: Sendable {
         let termCount = merged.terms.count
         var lastDocuments: [Int] = []
         lastDocuments.reserveCapacity(termCount)
+        // Each list's text is made on every core a window of terms at a time (at the end of an edit build
+        // the index is the last to finish, and this was its longest step on one core); a window's lists
+        // are freed once their texts are cut into shards, so no more than a window is held twice.
+        var texts: [String] = []
         for index in 0..<termCount {
+            let window = index % Self.textWindow
+            if window == 0 {
+                let lists = merged.lists, start = index
+                texts = Array(start..<min(termCount, start + Self.textWindow)).concurrentMap(part: 256) { lists[$0].text }
+            }
             let (term, list) = merged.take(index)
-            let encoded = list.text
+            let encoded = texts[window]
+            texts[window] = ""
             lastDocuments.append(list.lastDocument)
             if currentBytes > 0 && currentBytes + encoded.utf8.count > termShardBytes {
                 termShards.append(current)
@@ -159,6 +169,9 @@ public struct SearchIndexBuilder: Sendable {
             termShards: termShards.map { $0.terms.first ?? "" })
         return (SearchIndexBundle(manifest: manifest, termShards: termShards, documentShards: documentShards), lastDocuments)
     }
+
+    /// How many terms' texts ``bundle(of:merged:documentsPerShard:termShardBytes:)`` makes at a time.
+    static let textWindow = 2048
 
     /// The postings of `documents[range]` as `store` kept them under `key`, or tokenised (and then kept).
     private static func table(of documents: [SearchDocument], _ range: Range<Int>, store: (any PostingChunkStore)?,

@@ -26,6 +26,15 @@ enum SitePaths {
         for byte in path.utf8 {
             if byte == UInt8(ascii: "/") { inPart = false } else if !inPart { inPart = true; parts += 1 }
         }
-        return String(repeating: "../", count: max(0, parts - 1))
+        // The usual depths as literals (small strings, no allocation): `String(repeating:count:)` went
+        // through its generic path for every planned page.
+        switch parts {
+        case ...1: return ""
+        case 2: return "../"
+        case 3: return "../../"
+        case 4: return "../../../"
+        case 5: return "../../../../"
+        default: return String(repeating: "../", count: parts - 1)
+        }
     }
 }
