@@ -330,6 +330,22 @@ struct BuildManifestTests {
         var hashed = FNV1a()
         #expect(hashed.addFile(at: file.path) == bytes.count)
         #expect(hashed.hex == expected.hex)
+        // From 4 MiB on the pieces are hashed on every core: the same value, whatever the last piece.
+        for size in [0, 255, 256, 1 << 20, FNV1a.parallelFileBytes - 1, FNV1a.parallelFileBytes, (9 << 20) + 255, (9 << 20) + 256,
+                     (6 << 20) + 1] {
+            let large = (0..<size).map { _ -> UInt8 in
+                state ^= state << 13; state ^= state >> 7; state ^= state << 17
+                return UInt8(truncatingIfNeeded: state)
+            }
+            try Data(large).write(to: file)
+            var streamed = FNV1a()
+            for start in stride(from: 0, to: large.count, by: 1 << 20) {
+                large[start..<min(large.count, start + (1 << 20))].withUnsafeBytes { streamed.add($0) }
+            }
+            var read = FNV1a()
+            #expect(read.addFile(at: file.path) == size, "\(size)")
+            #expect(read.hex == streamed.hex, "\(size)")
+        }
         var missing = FNV1a()
         #expect(missing.addFile(at: root.appendingPathComponent("none").path) == nil)
     }
