@@ -82,7 +82,7 @@ struct DeckAssembler {
             topicsByName[categoryPosition][topic] = (topicPosition, topicKey)
             lastTopic = (categoryPosition, topic, topicPosition, topicKey)
         }
-        let baseID = Self.joined(topicKey, cardSlug)
+        let baseID = String(concatenating: topicKey, "/", cardSlug)
         var id = baseID
         // One lookup for the usual id not taken yet; a taken one gets its first owner back.
         if let first = idOwners.updateValue(row.source, forKey: baseID) {
@@ -97,16 +97,6 @@ struct DeckAssembler {
                         slide: row.slide, images: row.images, stored: row.sections, source: row.source)
         card.sectionsDigest = row.sectionsDigest
         categories[categoryPosition].topics[topicPosition].cards.append(card)
-    }
-
-    /// `topicKey/cardSlug`, made in one string of the right size (two appends grew it twice).
-    private static func joined(_ topicKey: String, _ cardSlug: String) -> String {
-        var id = ""
-        id.reserveCapacity(topicKey.utf8.count + 1 + cardSlug.utf8.count)
-        id += topicKey
-        id += "/"
-        id += cardSlug
-        return id
     }
 
     private mutating func slug(_ name: String) -> String {

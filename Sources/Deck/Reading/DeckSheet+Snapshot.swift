@@ -27,14 +27,7 @@ struct ExportBytes {
 
     /// Fills `buffer` with the file's bytes from `offset` on; `false` when they cannot all be read.
     private func fill(_ buffer: UnsafeMutableRawBufferPointer, from offset: Int) -> Bool {
-        var done = 0
-        while done < buffer.count {
-            let got = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
-            if got < 0 && errno == EINTR { continue }
-            if got <= 0 { return false }
-            done += got
-        }
-        return true
+        PositionedRead.fill(buffer, from: descriptor, at: offset)
     }
 
     /// The digest (``BlockHash``) of the bytes of `range`, read piece by piece into `scratch`, which the

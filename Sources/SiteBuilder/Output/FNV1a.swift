@@ -72,7 +72,7 @@ struct FNV1a {
         let lastLength = size - (count - 1) * piece
         if lastLength < 256 {
             tail = [UInt8](repeating: 0, count: lastLength)
-            let complete = tail.withUnsafeMutableBytes { Self.fill($0, from: descriptor, at: (count - 1) * piece) }
+            let complete = tail.withUnsafeMutableBytes { PositionedRead.fill($0, from: descriptor, at: (count - 1) * piece) }
             if !complete { return nil }
         }
         let workers = min(count, ProcessInfo.processInfo.activeProcessorCount)
@@ -85,7 +85,7 @@ struct FNV1a {
                     let length = min(piece, size - index * piece)
                     if length < 256 { continue }  // the tail, read above
                     let bytes = UnsafeMutableRawBufferPointer(rebasing: buffer[..<length])
-                    guard Self.fill(bytes, from: descriptor, at: index * piece) else {
+                    guard PositionedRead.fill(bytes, from: descriptor, at: index * piece) else {
                         failed.store(true, ordering: .relaxed)
                         return
                     }
@@ -104,18 +104,6 @@ struct FNV1a {
             }
         }
         return size
-    }
-
-    /// Fills `buffer` with the bytes of `descriptor` from `offset` on; `false` when they end or fail first.
-    private static func fill(_ buffer: UnsafeMutableRawBufferPointer, from descriptor: Int32, at offset: Int) -> Bool {
-        var done = 0
-        while done < buffer.count {
-            let got = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
-            if got < 0 && errno == EINTR { continue }
-            if got <= 0 { return false }
-            done += got
-        }
-        return true
     }
 
     /// Mixes 8 bytes at a time (then the tail byte by byte); 256 bytes or more (a page, a kept chunk, a

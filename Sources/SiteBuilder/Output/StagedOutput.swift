@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -192,12 +193,7 @@ public final class StagedOutput: Sendable {
 
     private func resolve(_ relativePath: String) throws(OutputError) -> String {
         guard Self.staysInside(relativePath) else { throw .outsideOutput(path: relativePath) }
-        var path = ""
-        path.reserveCapacity(stagingPath.utf8.count + 1 + relativePath.utf8.count)
-        path += stagingPath
-        path += "/"
-        path += relativePath
-        return path
+        return String(concatenating: stagingPath, "/", relativePath)
     }
 
     /// Whether `relativePath` names something inside the output: it does not start with `/`, has a part,
@@ -208,21 +204,19 @@ public final class StagedOutput: Sendable {
         return relativePath.withUTF8 { bytes in
             guard bytes.first != UInt8(ascii: "/") else { return false }
             var hasPart = false, length = 0, dots = 0
-            for byte in bytes {
-                if byte == UInt8(ascii: "/") {
-                    if length > 0 {
-                        if length == dots && dots <= 2 { return false }
-                        hasPart = true
-                    }
-                    (length, dots) = (0, 0)
-                } else {
+            // Each part ends at a slash or at the end (read as one more slash).
+            for index in 0...bytes.count {
+                let byte = index < bytes.count ? bytes[index] : UInt8(ascii: "/")
+                if byte != UInt8(ascii: "/") {
                     length += 1
                     if byte == UInt8(ascii: ".") { dots += 1 }
+                    continue
                 }
-            }
-            if length > 0 {
-                if length == dots && dots <= 2 { return false }
-                hasPart = true
+                if length > 0 {
+                    if length == dots && dots <= 2 { return false }
+                    hasPart = true
+                }
+                (length, dots) = (0, 0)
             }
             return hasPart
         }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Deck
 
 /// Where each page lives in the site, and how a page links back to the root.
@@ -8,15 +9,7 @@ enum SitePaths {
     static func category(_ category: DeckCategory) -> String { "deck/\(category.slug)/index.html" }
     static func topic(_ category: DeckCategory, _ topic: DeckTopic) -> String { "deck/\(category.slug)/\(topic.slug)/index.html" }
     /// `deck/<id>.html`, made in one string of its size (asked for every card by the plan and search).
-    static func card(_ card: Card) -> String {
-        let id = card.id
-        var path = ""
-        path.reserveCapacity(id.utf8.count + 10)
-        path += "deck/"
-        path += id
-        path += ".html"
-        return path
-    }
+    static func card(_ card: Card) -> String { String(concatenating: "deck/", card.id, ".html") }
     static func image(_ file: String) -> String { "images/" + file.split(separator: "/").map(String.init).joined(separator: "/") }
 
     /// `../` repeated once per folder in `path` (its non-empty parts but the last). Counted on bytes:
