@@ -128,43 +128,86 @@ private final class Inotify: @unchecked Sendable {
 
     /// Waits for events (checking `until` every 200 ms); calls `onChange` once per batch of events
     /// that touch something not ignored, after adding watches for new folders.
+    ///
+    /// A file being written holds the change back until it is closed: a program that saves by
+    /// truncating the file and then writing it (a script building a 36 MB export in memory first)
+    /// left it empty for 50 ms, and the build in between reported "the file is empty" on every save.
+    /// A file modified and not closed (written through a mapping, or by `truncate`) holds it back
+    /// no longer than ``writeQuietPeriod`` after its last change.
     func run(until stop: () -> Bool, onChange: () -> Void, rescan: () -> [String]) {
         let size = 64 * 1024
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
         defer { buffer.deallocate() }
         var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        var writes = OpenWrites(quietPeriod: Self.writeQuietPeriod)
+        var held = false
         while !stop() {
             poller.revents = 0
-            let ready = poll(&poller, 1, 200)
-            if ready <= 0 { continue }
-            let count = read(descriptor, buffer, size)
-            guard count > 0 else { continue }
-            var offset = 0
-            var relevant = false
-            var newFolder = false
-            let headerSize = MemoryLayout<inotify_event>.size
-            while offset + headerSize <= count {
-                let event = buffer.load(fromByteOffset: offset, as: inotify_event.self)
-                let nameLength = Int(event.len)
-                var name = ""
-                if nameLength > 0 {
-                    let start = buffer.advanced(by: offset + headerSize).assumingMemoryBound(to: CChar.self)
-                    name = String(cString: start)
+            // While a change is held, wake often enough to release it soon after the quiet period.
+            let ready = poll(&poller, 1, held ? 20 : 200)
+            if ready > 0, case let count = read(descriptor, buffer, size), count > 0 {
+                var offset = 0
+                var newFolder = false
+                let headerSize = MemoryLayout<inotify_event>.size
+                while offset + headerSize <= count {
+                    let event = buffer.load(fromByteOffset: offset, as: inotify_event.self)
+                    let nameLength = Int(event.len)
+                    var name = ""
+                    if nameLength > 0 {
+                        let start = buffer.advanced(by: offset + headerSize).assumingMemoryBound(to: CChar.self)
+                        name = String(cString: start)
+                    }
+                    let folder = folderOf[event.wd] ?? ""
+                    if event.mask & UInt32(IN_IGNORED) != 0 {
+                        // The folder went away: forget its watch so a folder made again at that path is watched anew.
+                        watched.remove(folder)
+                        folderOf[event.wd] = nil
+                        newFolder = true
+                    }
+                    let path = name.isEmpty ? folder : folder + "/" + name
+                    if !isIgnored(path) {
+                        held = true
+                        if event.mask & UInt32(IN_ISDIR) == 0 { writes.note(event.mask, path: path) }
+                    }
+                    if event.mask & UInt32(IN_ISDIR) != 0 { newFolder = true }
+                    offset += headerSize + nameLength
                 }
-                let folder = folderOf[event.wd] ?? ""
-                if event.mask & UInt32(IN_IGNORED) != 0 {
-                    // The folder went away: forget its watch so a folder made again at that path is watched anew.
-                    watched.remove(folder)
-                    folderOf[event.wd] = nil
-                    newFolder = true
-                }
-                if !isIgnored(name.isEmpty ? folder : folder + "/" + name) { relevant = true }
-                if event.mask & UInt32(IN_ISDIR) != 0 { newFolder = true }
-                offset += headerSize + nameLength
+                if newFolder { add(rescan()) }
             }
-            if newFolder { add(rescan()) }
-            if relevant { onChange() }
+            if held && writes.areSettled(at: .now) {
+                held = false
+                onChange()
+            }
         }
+    }
+
+    /// How long a file modified and not closed holds a change back after its last modification.
+    static let writeQuietPeriod: Duration = .seconds(1)
+}
+
+/// The files being written, from their inotify events: a file is open for writing from a modification
+/// until it is closed (`IN_CLOSE_WRITE`), removed or renamed away.
+struct OpenWrites {
+    let quietPeriod: Duration
+    /// Each file modified and not yet closed, with the time of its last modification.
+    private(set) var open: [String: ContinuousClock.Instant] = [:]
+
+    init(quietPeriod: Duration) {
+        self.quietPeriod = quietPeriod
+    }
+
+    /// Takes one event (`mask`) on the file at `path`.
+    mutating func note(_ mask: UInt32, path: String, at now: ContinuousClock.Instant = .now) {
+        if mask & UInt32(IN_CLOSE_WRITE | IN_DELETE | IN_MOVED_FROM | IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
+            open[path] = nil
+        } else if mask & UInt32(IN_MODIFY) != 0 {
+            open[path] = now
+        }
+    }
+
+    /// Whether every file written has been closed, or left alone for the quiet period.
+    func areSettled(at now: ContinuousClock.Instant) -> Bool {
+        open.values.allSatisfy { now - $0 >= quietPeriod }
     }
 }
 #endif

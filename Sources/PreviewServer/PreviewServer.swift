@@ -19,6 +19,8 @@ public final class PreviewServer: @unchecked Sendable {
         public var report: BuildReport
         /// Milliseconds from the first change noticed to the reload event sent.
         public var milliseconds: Double
+        /// Whether the build failed while a newer change was waiting: its problems were not shown.
+        public var wasSuperseded = false
     }
 
     private let options: BuildOptions
@@ -155,6 +157,8 @@ public final class PreviewServer: @unchecked Sendable {
             let result = rebuild()
             if result.report.succeeded {
                 log(String(format: "rebuilt in %.0f ms (%d pages)", result.milliseconds, result.report.pageCount))
+            } else if result.wasSuperseded {
+                log("a file changed during the build; building again")
             } else {
                 log("the build failed; the last good site stays served")
             }
@@ -166,22 +170,28 @@ public final class PreviewServer: @unchecked Sendable {
     private func rebuild() -> Rebuild {
         let started = lock.withLock { changeNoticed } ?? ContinuousClock.now
         let report = SiteGenerator.build(options)
-        let hadProblems = lock.withLock { () -> Bool in
+        // A failed build that a change made meanwhile has already superseded (a file read half-written)
+        // is not shown: the next build, about to start, tells.
+        let (hadProblems, superseded) = lock.withLock { () -> (Bool, Bool) in
             let had = !problems.isEmpty
+            if !report.succeeded && pending { return (had, true) }
             problems = report.succeeded ? [] : Self.sorted(report.diagnostics)
-            return had
+            return (had, false)
         }
-        for diagnostic in Self.sorted(report.diagnostics) { log(diagnostic.description) }
+        if !superseded {
+            for diagnostic in Self.sorted(report.diagnostics) { log(diagnostic.description) }
+        }
         if report.succeeded {
             if !report.isUpToDate || hadProblems { hub.publish("reload", data: "\(report.pageCount) pages") }
-        } else {
+        } else if !superseded {
             hub.publish("problems", data: "\(report.diagnostics.filter { $0.severity == .error }.count) errors")
         }
         let elapsed = ContinuousClock.now - started
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        let result = Rebuild(report: report, milliseconds: milliseconds)
+        let result = Rebuild(report: report, milliseconds: milliseconds, wasSuperseded: superseded)
         lock.withLock {
-            changeNoticed = nil
+            // A superseded build's successor is timed from the same first change.
+            if !superseded { changeNoticed = nil }
             rebuilds.append(result)
         }
         return result

@@ -3,6 +3,10 @@ import Foundation
 import FoundationNetworking
 #endif
 import LoupeKit
+@testable import PreviewServer
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 import TestSupport
 
@@ -134,6 +138,48 @@ struct PreviewServerTests {
             #expect(fixed.contains("Fixed lens"))
             #expect(!fixed.contains("loupe-build-errors"))
         }
+    }
+
+    /// A deck saved by truncating it and then writing it (as a script that builds the export in memory
+    /// first does) is built once it is written: the empty file in between is never reported.
+    @Test func aDeckTruncatedAndThenWrittenRebuildsWithoutAnOverlay() async throws {
+        try await withServer { fixture in
+            let events = try EventStreamClient(port: fixture.port)
+            #expect(events.wait(for: ": connected", seconds: 600))
+            let file = try #require(FileHandle(forWritingAtPath: fixture.content.appendingPathComponent("deck/deck.tsv").path))
+            try file.truncate(atOffset: 0)
+            // Far longer than the watcher's 30 ms quiet period: a build of the empty deck would fail now.
+            try await Task.sleep(for: .milliseconds(500))
+            try file.write(contentsOf: Data((Self.header + "Eyes\tLens\tCataract\t# Q?\tRewritten lens\n").utf8))
+            try file.close()
+            #expect(events.wait(for: "event: reload\n", seconds: 600), "the reload event arrives: \(events.received)")
+            #expect(!events.received.contains("event: problems"), "the half-written deck was not reported: \(events.received)")
+            #expect(fixture.server.currentProblems.isEmpty)
+            #expect(try await fixture.get("/deck/eyes/lens/cataract.html").body.contains("Rewritten lens"))
+        }
+    }
+
+    @Test func aFileBeingWrittenHoldsTheChangeUntilItIsClosedOrQuiet() {
+        let start = ContinuousClock.now
+        var writes = OpenWrites(quietPeriod: .seconds(1))
+        #expect(writes.areSettled(at: start), "nothing written")
+        writes.note(UInt32(IN_MODIFY), path: "/c/deck/deck.tsv", at: start)
+        #expect(!writes.areSettled(at: start + .milliseconds(500)), "truncated, not yet closed")
+        writes.note(UInt32(IN_CLOSE_WRITE), path: "/c/deck/deck.tsv", at: start + .milliseconds(600))
+        #expect(writes.areSettled(at: start + .milliseconds(600)), "closed")
+        writes.note(UInt32(IN_MODIFY), path: "/c/about.md", at: start)
+        writes.note(UInt32(IN_MODIFY), path: "/c/about.md", at: start + .milliseconds(900))
+        #expect(!writes.areSettled(at: start + .milliseconds(1_500)), "modified 600 ms ago")
+        #expect(writes.areSettled(at: start + .milliseconds(1_900)), "left alone for the quiet period")
+        var other = OpenWrites(quietPeriod: .seconds(1))
+        other.note(UInt32(IN_MODIFY), path: "/c/loupe.yml", at: start)
+        other.note(UInt32(IN_DELETE), path: "/c/loupe.yml", at: start + .milliseconds(10))
+        #expect(other.areSettled(at: start + .milliseconds(10)), "removed")
+        other.note(UInt32(IN_MODIFY), path: "/c/deck/deck.tsv", at: start)
+        other.note(UInt32(IN_MOVED_FROM), path: "/c/deck/deck.tsv", at: start + .milliseconds(10))
+        #expect(other.areSettled(at: start + .milliseconds(10)), "renamed away")
+        other.note(UInt32(IN_ATTRIB), path: "/c/deck/deck.tsv", at: start)
+        #expect(other.areSettled(at: start), "a change of permissions is no write")
     }
 
     @Test func theOverlayEscapesWhatItShows() {
