@@ -24,6 +24,13 @@ public struct SearchIndexBundle: Sendable, Equatable {
     /// The key of document shard `index` (`docs/3`).
     public static func documentShardKey(_ index: Int) -> String { "docs/\(index)" }
 
+    /// Whether `path` (relative to the index's folder) is a shard's script twin, `terms/N.js` or
+    /// `docs/N.js`: only a site opened from `file://` loads those (over http(s) the shards are
+    /// fetched as JSON), so a service worker has no need to cache them.
+    public static func isShardScript(_ path: String) -> Bool {
+        (path.hasPrefix("terms/") || path.hasPrefix("docs/")) && path.hasSuffix(".js")
+    }
+
     /// Every file, each as JSON and as a script (`.js`, for sites opened from `file://`), sorted by path.
     /// Shards whose key `isKept` returns `true` for (an incremental build keeps them from the previous
     /// build) are not encoded and not returned.

@@ -188,6 +188,25 @@ struct IncrementalBuildTests {
         }
     }
 
+    /// The offline list holds every file of the site but personal session documents and the search
+    /// shards' `file://` twins (the worker runs over http(s), where search fetches the JSON shards).
+    @Test func theOfflineListLeavesOutTheSearchShardsScriptTwins() throws {
+        let project = try Project()
+        defer { TemporaryFolder.remove(project.root) }
+        #expect(SiteGenerator.build(project.options(out: "site")).succeeded)
+        let files = try project.files(of: "site")
+        let text = String(decoding: try #require(files[PageWriter.fileListPath]), as: UTF8.self)
+        let listed = Set(text.split(separator: "\"").map(String.init).filter { $0.contains(".") && !$0.contains(" ") })
+        let twins = files.keys.filter { $0.hasPrefix("search/") && $0.hasSuffix(".js") && $0 != "search/index.js" }
+        #expect(!twins.isEmpty && twins.allSatisfy { !listed.contains($0) }, "\(twins.filter(listed.contains))")
+        let shards = files.keys.filter { $0.hasPrefix("search/terms/") || $0.hasPrefix("search/docs/") }.filter { $0.hasSuffix(".json") }
+        #expect(!shards.isEmpty && shards.allSatisfy(listed.contains))
+        #expect(listed.contains("search/index.js") && listed.contains("search/index.json") && listed.contains("assets/search.js"))
+        #expect(PageWriter.isCachedOffline("search/docs/3.json") && !PageWriter.isCachedOffline("search/docs/3.js"))
+        #expect(PageWriter.isCachedOffline("search/index.js") && PageWriter.isCachedOffline("deck/terms/a.js"))
+        #expect(!PageWriter.isCachedOffline("sessions/acuity/a.html"))
+    }
+
     /// A new card is a new path: the offline list is written again, lists its page, and names the site's
     /// files exactly as a full build's list does.
     @Test func aNewCardIsAddedToTheOfflineList() throws {

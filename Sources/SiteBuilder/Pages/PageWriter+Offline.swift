@@ -1,12 +1,15 @@
 import Diagnostics
 import Foundation
 import MarkupText
+import SearchIndex
 
 extension PageWriter {
     /// Writes `manifest.webmanifest` (installable web app), `sw.js`, a service worker that caches every
     /// file of the site for offline study, and `offline-files.js`, the list of those files. The worker's
     /// cache is named after a hash of every file, so a new build replaces the old cache. Personal session
-    /// documents and build records are not cached.
+    /// documents and build records are not cached, nor the search shards' `file://` twins (a worker
+    /// runs only over http(s), where search fetches the JSON shards): 26 MB less for a phone to
+    /// download and keep at 10,000 cards.
     func writeOffline(hashing: HashingOutput, problems: inout ProblemList) {
         do {
             try hashing.write(Self.webManifest(content.settings), to: "manifest.webmanifest")
@@ -14,7 +17,7 @@ extension PageWriter {
             problems.diagnostics.append(.writing(error, path: "manifest.webmanifest"))
         }
         let site = hashing.site
-        let listed = site.paths.filter { !$0.hasPrefix("sessions/") }
+        let listed = site.paths.filter(Self.isCachedOffline)
         // The list of files changes only when the site's paths do (not with a one-card edit): it is its
         // own file, kept from the previous build when its paths are the same, and `sw.js`, which changes
         // with any file, imports it by its digest (so no HTTP cache hands the worker an older list).
@@ -74,6 +77,11 @@ extension PageWriter {
         member("theme_color", "#0b5cad")
         out.append(contentsOf: "}\n".utf8)
         return Data(out)
+    }
+
+    /// Whether the service worker caches the site file at `path` (see ``writeOffline(hashing:problems:)``).
+    static func isCachedOffline(_ path: String) -> Bool {
+        !path.hasPrefix("sessions/") && !(path.hasPrefix("search/") && SearchIndexBundle.isShardScript(String(path.utf8.dropFirst(7))!))
     }
 
     /// The file listing every file the service worker caches (`var FILES = [...]`).
