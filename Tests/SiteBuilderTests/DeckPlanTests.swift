@@ -127,13 +127,18 @@ struct DeckPlanTests {
         }
     }
 
-    @Test func anEditChangesTheDigestsOfItsCardPageAndStudyPartOnly() throws {
+    /// The planned files' digests of the example project before and after `edit` of its deck's text.
+    static func digests(around edit: (String) -> String) throws -> (before: [String: String], after: [String: String]) {
         let project = try IncrementalBuildTests.Project()
         defer { TemporaryFolder.remove(project.root) }
-        let before = try Self.digests(of: project)
+        let before = try digests(of: project)
+        try project.edit(project.deck, edit)
+        return (before, try digests(of: project))
+    }
+
+    @Test func anEditChangesTheDigestsOfItsCardPageAndStudyPartOnly() throws {
+        let (before, after) = try Self.digests { $0.replacingOccurrences(of: "Outer fibrous coat", with: "Outer fibrous tunic") }
         #expect(before["study/topics/anatomy/the-globe/1.js"] != nil)
-        try project.edit(project.deck) { $0.replacingOccurrences(of: "Outer fibrous coat", with: "Outer fibrous tunic") }
-        let after = try Self.digests(of: project)
         #expect(after.keys.sorted() == before.keys.sorted())
         let changed = after.keys.filter { after[$0] != before[$0] }.sorted()
         #expect(changed == ["deck/anatomy/the-globe/coats-of-the-eye.html", "study/topics/anatomy/the-globe/1.js"])
@@ -143,12 +148,8 @@ struct DeckPlanTests {
     /// and in the study index, which are digested from each card's label rather than its title: those
     /// digests change, and no other file's.
     @Test func aRetitledCardChangesItsNeighboursItsListsAndTheStudyIndexOnly() throws {
-        let project = try IncrementalBuildTests.Project()
-        defer { TemporaryFolder.remove(project.root) }
-        let before = try Self.digests(of: project)
+        let (before, after) = try Self.digests { $0.replacingOccurrences(of: "\tKeratoconus\t", with: "\tKeratoconus and Ectasia\t") }
         #expect(before["study/cards.js"] != nil)
-        try project.edit(project.deck) { $0.replacingOccurrences(of: "\tKeratoconus\t", with: "\tKeratoconus and Ectasia\t") }
-        let after = try Self.digests(of: project)
         #expect(Set(before.keys).subtracting(after.keys) == ["deck/cornea-lens/cornea/keratoconus.html"])
         #expect(Set(after.keys).subtracting(before.keys) == ["deck/cornea-lens/cornea/keratoconus-and-ectasia.html"])
         let changed = after.keys.filter { before[$0] != nil && after[$0] != before[$0] }.sorted()

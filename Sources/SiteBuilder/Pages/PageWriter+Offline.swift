@@ -81,7 +81,9 @@ extension PageWriter {
 
     /// Whether the service worker caches the site file at `path` (see ``writeOffline(hashing:problems:)``).
     static func isCachedOffline(_ path: String) -> Bool {
-        !path.hasPrefix("sessions/") && !(path.hasPrefix("search/") && SearchIndexBundle.isShardScript(String(path.utf8.dropFirst(7))!))
+        if path.hasPrefix("sessions/") { return false }
+        let search = "search/"
+        return !(path.hasPrefix(search) && SearchIndexBundle.isShardScript(String(path.dropFirst(search.count))))
     }
 
     /// The file listing every file the service worker caches (`var FILES = [...]`).
