@@ -105,6 +105,19 @@ struct DeckReaderTests {
         #expect(log.warnings.allSatisfy { $0.message.contains("already used by") && $0.message.contains(":2;") })
     }
 
+    /// Ids are unique in the deck: a suffixed id is taken like any other (a later "Same 2" does not get
+    /// `same-2` twice), a topic spelled another way with the same slug shares its ids, and the same
+    /// subtopic under another topic keeps its plain id.
+    @Test func suffixedIdsStayUniqueAcrossSpellingsAndTopics() throws {
+        let text = DeckFixture.rows([["", "C", "T", "Same"], ["", "C", "T", "Same"], ["", "C", "T", "Same 2"],
+                                     ["", "C", "T!", "Same"], ["", "C", "U", "Same"]])
+        let (deck, log) = try DeckFixture(text).read()
+        #expect(deck?.cards.map(\.id) == ["c/t/same", "c/t/same-2", "c/t/same-2-2", "c/t/same-3", "c/u/same"])
+        #expect(log.warnings.map(\.location.line) == [3, 4, 5])
+        #expect(log.warnings.last?.message.contains("card id 'c/t/same' is already used by") == true)
+        #expect(log.warnings.last?.message.contains("gets id 'c/t/same-3'") == true)
+    }
+
     /// The slug is made on bytes into a buffer on the stack; it must be the one the definition gives (the
     /// letters and digits lowercased, runs of anything else one dash, `+` spelled, at most 80 bytes
     /// before the loop stops) for random titles of ASCII, accents, other scripts and long runs.
