@@ -4,6 +4,9 @@ import Diagnostics
 struct DeckAssembler {
     private var categories: [DeckCategory] = []
     private var categoryIndex: [String: Int] = [:]
+    /// Each category's place by the name a row gives: one lookup when rows of several categories
+    /// alternate (slugging the name, then finding the slug, were two).
+    private var categoriesByName: [String: Int] = [:]
     private var topicIndex: [String: Int] = [:]
     /// Each category's topics by the name a row gives (a slug can be shared by two spellings): their
     /// place and key, found with one lookup of the name when rows of several topics alternate.
@@ -39,6 +42,9 @@ struct DeckAssembler {
         let categoryPosition: Int
         if let last = lastCategory, last.name == row.category {
             categoryPosition = last.position
+        } else if let known = categoriesByName[row.category] {
+            categoryPosition = known
+            lastCategory = (row.category, known)
         } else {
             let categorySlug = slug(row.category)
             if let existing = categoryIndex[categorySlug] {
@@ -49,6 +55,7 @@ struct DeckAssembler {
                 categories.append(DeckCategory(title: row.category, slug: categorySlug))
                 topicsByName.append([:])
             }
+            categoriesByName[row.category] = categoryPosition
             lastCategory = (row.category, categoryPosition)
         }
         guard row.topic != nil || row.subtopic != nil else { return }

@@ -31,7 +31,8 @@ enum SearchShardDigest {
 
     private static func documentShard(_ shard: SearchIndexSchema.DocumentShard) -> RecordedHex {
         var hash = FNV1a()
-        hash.add("docs-\(shard.version)|\(shard.first)|\(shard.documents.count)|")
+        hash.add("docs|")
+        for number in [shard.version, shard.first, shard.documents.count] { hash.add(number) }
         // Each document's fields read in place: a copy of every document (a retain and a release of each
         // of its strings and arrays) was a third of digesting the shards of a one-card edit.
         let documents = shard.documents
@@ -39,7 +40,7 @@ enum SearchShardDigest {
             add(documents[index].url, to: &hash)
             add(documents[index].title, to: &hash)
             add(documents[index].kind.rawValue, to: &hash)
-            hash.add("path \(documents[index].path.count)|")
+            hash.add(documents[index].path.count)  // a number mixed in, not a text made for each document
             for part in documents[index].path { add(part, to: &hash) }
             if let digest = documents[index].sectionsDigest {
                 hash.add("cells|")
