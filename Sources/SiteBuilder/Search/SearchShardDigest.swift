@@ -32,7 +32,9 @@ enum SearchShardDigest {
     private static func documentShard(_ shard: SearchIndexSchema.DocumentShard) -> RecordedHex {
         var hash = FNV1a()
         hash.add("docs|")
-        for number in [shard.version, shard.first, shard.documents.count] { hash.add(number) }
+        hash.add(shard.version)
+        hash.add(shard.first)
+        hash.add(shard.documents.count)
         // Each document's fields read in place: a copy of every document (a retain and a release of each
         // of its strings and arrays) was a third of digesting the shards of a one-card edit.
         let documents = shard.documents
