@@ -11,8 +11,8 @@ import Synchronization
 /// swift-mustache's parser measures the rest of the template at every tag it reads, so parsing the
 /// built-in templates took 15–20 ms of a core in every build. A build that updates a site made with
 /// the same templates (which all parsed then) renders a handful of them: those are parsed on first
-/// use, with every template whose name their text holds (a partial, `{{> breadcrumbs}}`, is always
-/// named in full; naming more than the partials only parses more).
+/// use, with the partials and parents their tags name (`{{> breadcrumbs}}`, `{{<frame}}`). A template
+/// that changes its delimiters (`{{=<% %>=}}`) is taken to name every template whose name its text holds.
 final class ParsedTemplates: Sendable {
     /// One template's text (with the Markdown pragma for a `.md` one) and where it came from.
     struct Source: Sendable {
@@ -35,7 +35,10 @@ final class ParsedTemplates: Sendable {
         byName = Dictionary(sources.map { ($0.name, $0.source) }, uniquingKeysWith: { first, _ in first })
         if onFirstUse && !sources.contains(where: { Self.namesPartialsByValue($0.source.text) }) {
             named = Dictionary(sources.map { name, source in
-                (name, sources.map(\.name).filter { $0 != name && Self.text(source.text, holds: $0) })
+                let partials = Self.partialNames(in: source.text)
+                return (name, sources.map(\.name).filter { other in
+                    other != name && (partials.map { $0.contains(other) } ?? Self.text(source.text, holds: other))
+                })
             }, uniquingKeysWith: { first, _ in first })
             whole = nil
             return
@@ -60,6 +63,36 @@ final class ParsedTemplates: Sendable {
             return parsed.library
         }
     }
+
+    /// The names of the partials and parents `text`'s tags render (`{{> name}}`, `{{<name}}`), read as
+    /// swift-mustache reads them: the sigil right after `{{`, then any spaces, then the name's characters.
+    /// `nil` when the tags cannot be told from the bytes alone: the text changes its delimiters (`{{=`), or a
+    /// character other than an ASCII space follows a sigil. (Every template whose name the text held was
+    /// parsed before: the layout's links name nearly all of them, and an edit build parsed them all.)
+    static func partialNames(in text: String) -> Set<String>? {
+        let bytes = Array(text.utf8)
+        var names = Set<String>()
+        var index = 0
+        while index + 2 < bytes.count {
+            guard bytes[index] == UInt8(ascii: "{"), bytes[index + 1] == UInt8(ascii: "{") else { index += 1; continue }
+            let sigil = bytes[index + 2]
+            index += 2
+            if sigil == UInt8(ascii: "=") { return nil }
+            guard sigil == UInt8(ascii: ">") || sigil == UInt8(ascii: "<") else { continue }
+            index += 1
+            while index < bytes.count, Self.spaces.contains(bytes[index]) { index += 1 }
+            let start = index
+            while index < bytes.count, Self.partialNameBytes.contains(bytes[index]) { index += 1 }
+            if index < bytes.count, bytes[index] >= 0x80 { return nil }
+            names.insert(String(decoding: bytes[start..<index], as: UTF8.self))
+        }
+        return names
+    }
+
+    /// The ASCII characters `Character.isWhitespace` holds, which swift-mustache skips after a sigil.
+    private static let spaces = Set(" \t\n\r\u{0B}\u{0C}".utf8)
+    /// The characters swift-mustache reads in a partial's name.
+    private static let partialNameBytes = Set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-_?()*/".utf8)
 
     /// Whether `text` holds `name`'s bytes (`String.contains` went through Foundation's search, a
     /// tenth of the pages of an edit build).

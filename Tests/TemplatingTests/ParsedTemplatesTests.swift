@@ -68,6 +68,27 @@ struct ParsedTemplatesTests {
         }
     }
 
+    /// The templates a render parses are those its tags name, not every template whose name its text
+    /// holds: the built-in layout's links name nearly every template, and an edit build parsed them all.
+    /// A text that changes its delimiters still parses every template it names anywhere.
+    @Test func aRenderParsesThePartialsItsTagsName() throws {
+        #expect(ParsedTemplates.partialNames(in: "<a href=\"notes.html\">{{> part}}</a>{{>inner}}{{<  frame}}{{/frame}}")
+                == ["part", "inner", "frame"])
+        #expect(ParsedTemplates.partialNames(in: "{{{raw}}} {{#a}}{{/a}} {{ > spaced}} {{! > no}}") == [])
+        #expect(ParsedTemplates.partialNames(in: "{{=<% %>=}}<%> part%>") == nil)
+        #expect(ParsedTemplates.partialNames(in: "{{>\u{A0}part}}") == nil)
+        var templates = Self.templates
+        templates["page.md"] = "# {{title}}, see the broken page\n\n{{> part}}"
+        templates["broken.md"] = "{{#open}}"
+        templates["switch.md"] = "{{=<% %>=}}<%> deep%> and the broken page"
+        let library = try TemplateLibrary(files: files(templates), directory: URL(fileURLWithPath: "/t"), parsingOnFirstUse: true)
+        #expect(try library.render("page", with: ["title": "t"]).contains("<b>t</b>"))
+        #expect(throws: TemplateError.self) { try library.render("switch", with: ["title": "t"]) }
+        templates["switch.md"] = "{{=<% %>=}}<%> deep%> and nothing else"
+        let switched = try TemplateLibrary(files: files(templates), directory: URL(fileURLWithPath: "/t"), parsingOnFirstUse: true)
+        #expect(try switched.render("switch", with: ["title": "t"]).contains("<b>t</b>"))
+    }
+
     /// A partial picked by a value is named nowhere: then every template is parsed at once.
     @Test func aPartialPickedByAValueMakesEveryTemplateParseAtOnce() throws {
         #expect(ParsedTemplates.namesPartialsByValue("{{>*name}}"))
