@@ -1,5 +1,6 @@
 import Deck
 import Foundation
+import MarkdownHTML
 import Templating
 
 /// Template contexts for the deck's pages: contents, category, topic and card.
@@ -61,29 +62,44 @@ enum DeckPages {
     }
 
     /// The context of one card section for the `card-section` template (``CardSectionHTML``).
-    static func section(_ section: CardSection, index: Int, of count: Int) -> [String: Any] {
+    static func section(_ section: CardSection, index: Int, of count: Int, info: String? = nil) -> [String: Any] {
         var context = sectionPlace(index: index, of: count)
         context["hasHeader"] = !section.header.isEmpty
         context["header"] = DeckMarkdown.header(section.header)
         context["hasInfo"] = !section.info.isEmpty
-        context["info"] = DeckMarkdown.info(section.info)
+        context["info"] = info ?? DeckMarkdown.info(section.info)
         return context
     }
 
     /// Section `index` of `count` rendered through `card-section` (an HTML fragment): the context of
     /// ``section(_:index:of:)``, whose shape is written straight from the section (keys in sorted order),
     /// so the dictionary is made only when swift-mustache needs it.
+    ///
+    /// The info's HTML is written straight from its blocks (``DeckHTML``) and spliced in where the
+    /// template puts `{{{info}}}`: libcmark reads only the template's own Markdown. When the info cannot be
+    /// written that way, or the template does not put it where a block can be spliced, the section is
+    /// rendered with the info's Markdown: the same bytes either way.
     static func renderSection(_ section: CardSection, index: Int, of count: Int, renderer: PageRenderer) throws(TemplateError) -> String {
         guard let site = renderer.walkedSite else {
             return try renderer.fragment("card-section", context: Self.section(section, index: index, of: count))
+        }
+        if let html = DeckHTML.info(section.info) {
+            let marker = MarkdownRenderer.blockMarker(0)
+            let shape = sectionShape(section, index: index, of: count, site: site, info: marker)
+            if let spliced = try renderer.fragment("card-section", shape: shape, splicing: [html], context: {
+                Self.section(section, index: index, of: count, info: marker)
+            }) {
+                return spliced
+            }
         }
         return try renderer.fragment("card-section", shape: sectionShape(section, index: index, of: count, site: site)) {
             Self.section(section, index: index, of: count)
         }
     }
 
-    /// The shape of ``section(_:index:of:)``'s context with the site values `site` under `site`.
-    static func sectionShape(_ section: CardSection, index: Int, of count: Int, site: ContextShapeWriter.Walked) -> ContextShapeWriter {
+    /// The shape of ``section(_:index:of:info:)``'s context with the site values `site` under `site`.
+    static func sectionShape(_ section: CardSection, index: Int, of count: Int, site: ContextShapeWriter.Walked,
+                             info: String? = nil) -> ContextShapeWriter {
         var shape = ContextShapeWriter(template: "card-section")
         shape.openDictionary()
         shape.key("anchor")
@@ -95,7 +111,7 @@ enum DeckPages {
         shape.key("header")
         shape.text(DeckMarkdown.header(section.header))
         shape.key("info")
-        shape.text(DeckMarkdown.info(section.info))
+        shape.text(info ?? DeckMarkdown.info(section.info))
         shape.key("isLast")
         shape.flag(index == count - 1)
         shape.key("number")
