@@ -97,20 +97,64 @@ struct DeckHTMLTests {
         #expect(spliced * 10 >= sections * 8, "\(spliced) of \(sections) sections spliced")
     }
 
-    /// A template that puts the info where a block cannot be spliced (inline, twice, escaped) still gets
-    /// the info's Markdown rendered in place.
+    /// Random headers: whenever an HTML is written, it is libcmark's for the header's Markdown in a heading.
+    @Test func theHeaderHTMLIsLibcmarksForTheHeadersMarkdown() {
+        var random = SeededRandom(seed: 6)
+        var written = 0
+        for round in 0..<20_000 {
+            let lines = (0..<(1 + random.next(below: 3))).map { _ in Self.line(&random) }
+            guard let html = DeckHTML.header(lines) else { continue }
+            written += 1
+            #expect("<h2>" + html + "</h2>\n" == MarkdownRenderer.html(from: "## " + DeckMarkdown.header(lines), allowRawHTML: true),
+                    "round \(round): \(lines)")
+        }
+        #expect(written > 2_000)
+        #expect(DeckHTML.header([RichLine([TextRun("Item #")])]) == nil, "a closing sequence")
+    }
+
+    static let hostileSection = CardSection(header: [RichLine([TextRun("Why \"dry\" & <wet> 'eyes'?")]), RichLine([TextRun("b", style: .bold)])],
+                                            info: [.bullet(level: 1, RichLine([TextRun("Dry & *eye*")])), .text(RichLine([TextRun("then")]))],
+                                            number: 1)
+
+    /// A template that puts the header or the info where their HTML cannot be put in (inline, twice,
+    /// escaped, in a code span or an attribute, after the other) still gets their Markdown rendered in
+    /// place; where it can (a heading of any level, quoted, setext), the section is the same either way.
     @Test func aTemplateThatCannotTakeTheSplicedInfoGetsItsMarkdown() throws {
-        let section = CardSection(header: [RichLine([TextRun("Why?")])],
-                                  info: [.bullet(level: 1, RichLine([TextRun("Dry & *eye*")])), .text(RichLine([TextRun("then")]))], number: 1)
-        for template in ["Info: {{{info}}}", "{{{info}}}\n\n{{{info}}}", "{{info}}", "> {{{info}}}", "{{#hasInfo}}\n{{{info}}}\n{{/hasInfo}}"] {
+        let templates = ["Info: {{{info}}}", "{{{info}}}\n\n{{{info}}}", "{{info}}", "> {{{info}}}", "{{#hasInfo}}\n{{{info}}}\n{{/hasInfo}}",
+                         "## {{header}}\n\n{{{info}}}", "`{{{header}}}`\n\n{{{info}}}", "## x {{{header}}}\n\n{{{info}}}",
+                         "<h2>{{{header}}}</h2>\n\n{{{info}}}", "{{{header}}}\n\n{{{info}}}", "> ## {{{header}}}\n\n{{{info}}}",
+                         "{{{header}}}\n---\n\n{{{info}}}", "### {{{header}}}\n\n{{{info}}}\n\n# {{{header}}}",
+                         "<p title=\"{{{header}}}\">x</p>\n\n{{{info}}}", "{{{info}}}\n\n#### {{{header}}} ####\n", "[{{{header}}}](x)\n\n{{{info}}}",
+                         "# {{{header}}}\n"]
+        for template in templates {
             let files = TemplateFiles(["card-section.md": TemplateFiles.File(data: Data(template.utf8), displayPath: "t")])
             let renderer = PageRenderer(templates: try TemplateLibrary(files: files, directory: URL(fileURLWithPath: "/t")), site: ["title": "T"])
             let site = try #require(renderer.walkedSite)
-            let expected = try renderer.fragment("card-section", shape: DeckPages.sectionShape(section, index: 0, of: 1, site: site)) {
-                DeckPages.section(section, index: 0, of: 1)
+            for section in [Self.hostileSection, CardSection(header: Self.hostileSection.header, info: [], number: 2),
+                            CardSection(header: [], info: Self.hostileSection.info, number: 3)] {
+                let expected = try renderer.fragment("card-section", shape: DeckPages.sectionShape(section, index: 0, of: 1, site: site)) {
+                    DeckPages.section(section, index: 0, of: 1)
+                }
+                #expect(try DeckPages.renderSection(section, index: 0, of: 1, renderer: renderer) == expected, "\(template)")
+                #expect(!expected.contains("\u{E000}") && !expected.contains("\u{E001}") && !expected.contains("\u{E002}"))
             }
-            #expect(try DeckPages.renderSection(section, index: 0, of: 1, renderer: renderer) == expected, "\(template)")
-            #expect(!expected.contains("\u{E000}"))
         }
+    }
+
+    /// The built-in template has a shell for every place: a section with a header and an info is put
+    /// together without Mustache or libcmark.
+    @Test func theBuiltInTemplateHasAShellForEveryPlace() throws {
+        let renderer = PageRenderer(templates: try TemplateLibrary(directory: SitePagesGoldenTests.packageRoot.appendingPathComponent("Templates")),
+                                    site: ["title": "Deck", "hasSearch": "true"])
+        let site = try #require(renderer.walkedSite)
+        for count in 1...4 {
+            for index in 0..<count {
+                for (hasHeader, hasInfo) in [(true, true), (true, false), (false, true), (false, false)] {
+                    #expect(try renderer.sectionShell(index: index, of: count, hasHeader: hasHeader, hasInfo: hasInfo, site: site) != nil)
+                }
+            }
+        }
+        let html = try DeckPages.renderSection(Self.hostileSection, index: 0, of: 1, renderer: renderer)
+        #expect(html.contains("<h2>Why &quot;dry&quot; &amp; &lt;wet&gt; 'eyes'?<br><strong>b</strong></h2>"))
     }
 }

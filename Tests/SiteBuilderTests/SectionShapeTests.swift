@@ -33,7 +33,7 @@ struct SectionShapeTests {
             for count in 1...sections.count {
                 for (index, section) in sections.prefix(count).enumerated() {
                     var context = DeckPages.section(section, index: index, of: count)
-                    context["site"] = renderer.siteValuesForTests
+                    context["site"] = renderer.siteContextValues
                     #expect(DeckPages.sectionShape(section, index: index, of: count, site: walked).matches(context), "\(site) \(index)/\(count)")
                 }
             }
@@ -94,7 +94,7 @@ struct SectionShapeTests {
             let sections = card.sections
             for (index, section) in sections.enumerated() {
                 var context = DeckPages.section(section, index: index, of: sections.count)
-                context["site"] = renderer.siteValuesForTests
+                context["site"] = renderer.siteContextValues
                 #expect(DeckPages.sectionShape(section, index: index, of: sections.count, site: walked).matches(context), "\(card.id) \(index)")
                 checked += 1
             }

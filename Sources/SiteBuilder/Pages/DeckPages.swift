@@ -63,33 +63,49 @@ enum DeckPages {
 
     /// The context of one card section for the `card-section` template (``CardSectionHTML``).
     static func section(_ section: CardSection, index: Int, of count: Int, info: String? = nil) -> [String: Any] {
+        Self.section(index: index, of: count, header: section.header.isEmpty ? nil : DeckMarkdown.header(section.header),
+                     info: section.info.isEmpty ? nil : info ?? DeckMarkdown.info(section.info))
+    }
+
+    /// The `card-section` context of section `index` of `count` whose header and info are the Markdown
+    /// given (`nil`: the section has none).
+    static func section(index: Int, of count: Int, header: String?, info: String?) -> [String: Any] {
         var context = sectionPlace(index: index, of: count)
-        context["hasHeader"] = !section.header.isEmpty
-        context["header"] = DeckMarkdown.header(section.header)
-        context["hasInfo"] = !section.info.isEmpty
-        context["info"] = info ?? DeckMarkdown.info(section.info)
+        context["hasHeader"] = header != nil
+        context["header"] = header ?? ""
+        context["hasInfo"] = info != nil
+        context["info"] = info ?? ""
         return context
     }
 
     /// Section `index` of `count` rendered through `card-section` (an HTML fragment): the context of
-    /// ``section(_:index:of:)``, whose shape is written straight from the section (keys in sorted order),
-    /// so the dictionary is made only when swift-mustache needs it.
+    /// ``section(_:index:of:info:)``, whose shape is written straight from the section (keys in sorted
+    /// order), so the dictionary is made only when swift-mustache needs it.
     ///
-    /// The info's HTML is written straight from its blocks (``DeckHTML``) and spliced in where the
-    /// template puts `{{{info}}}`: libcmark reads only the template's own Markdown. When the info cannot be
-    /// written that way, or the template does not put it where a block can be spliced, the section is
-    /// rendered with the info's Markdown: the same bytes either way.
+    /// The header's and info's HTML are written straight from the deck's text (``DeckHTML``) and put
+    /// into the template's HTML for the section's place, rendered once with markers where they go
+    /// (``SectionShells``): neither Mustache nor libcmark reads the section. When the header cannot be
+    /// written that way, the info alone is spliced where the template puts `{{{info}}}`; when the info
+    /// cannot either, or the template does not put them where they can be put, the section is rendered
+    /// with their Markdown: the same bytes every way.
     static func renderSection(_ section: CardSection, index: Int, of count: Int, renderer: PageRenderer) throws(TemplateError) -> String {
         guard let site = renderer.walkedSite else {
             return try renderer.fragment("card-section", context: Self.section(section, index: index, of: count))
         }
-        if let html = DeckHTML.info(section.info) {
-            let marker = MarkdownRenderer.blockMarker(0)
-            let shape = sectionShape(section, index: index, of: count, site: site, info: marker)
-            if let spliced = try renderer.fragment("card-section", shape: shape, splicing: [html], context: {
-                Self.section(section, index: index, of: count, info: marker)
-            }) {
-                return spliced
+        if let info = section.info.isEmpty ? "" : DeckHTML.info(section.info) {
+            if let header = section.header.isEmpty ? "" : DeckHTML.header(section.header),
+               let shell = try renderer.sectionShell(index: index, of: count, hasHeader: !section.header.isEmpty,
+                                                     hasInfo: !section.info.isEmpty, site: site) {
+                return shell.assemble(header: header, info: info)
+            }
+            if !section.info.isEmpty {
+                let marker = MarkdownRenderer.blockMarker(0)
+                let shape = sectionShape(section, index: index, of: count, site: site, info: marker)
+                if let spliced = try renderer.fragment("card-section", shape: shape, splicing: [info], context: {
+                    Self.section(section, index: index, of: count, info: marker)
+                }) {
+                    return spliced
+                }
             }
         }
         return try renderer.fragment("card-section", shape: sectionShape(section, index: index, of: count, site: site)) {
@@ -100,18 +116,24 @@ enum DeckPages {
     /// The shape of ``section(_:index:of:info:)``'s context with the site values `site` under `site`.
     static func sectionShape(_ section: CardSection, index: Int, of count: Int, site: ContextShapeWriter.Walked,
                              info: String? = nil) -> ContextShapeWriter {
+        sectionShape(index: index, of: count, header: section.header.isEmpty ? nil : DeckMarkdown.header(section.header),
+                     info: section.info.isEmpty ? nil : info ?? DeckMarkdown.info(section.info), site: site)
+    }
+
+    /// The shape of ``section(index:of:header:info:)``'s context with the site values `site` under `site`.
+    static func sectionShape(index: Int, of count: Int, header: String?, info: String?, site: ContextShapeWriter.Walked) -> ContextShapeWriter {
         var shape = ContextShapeWriter(template: "card-section")
         shape.openDictionary()
         shape.key("anchor")
         shape.text("s" + String(index + 1))
         shape.key("hasHeader")
-        shape.flag(!section.header.isEmpty)
+        shape.flag(header != nil)
         shape.key("hasInfo")
-        shape.flag(!section.info.isEmpty)
+        shape.flag(info != nil)
         shape.key("header")
-        shape.text(DeckMarkdown.header(section.header))
+        shape.text(header ?? "")
         shape.key("info")
-        shape.text(info ?? DeckMarkdown.info(section.info))
+        shape.text(info ?? "")
         shape.key("isLast")
         shape.flag(index == count - 1)
         shape.key("number")

@@ -25,6 +25,21 @@ enum DeckHTML {
         return String(decoding: writer.out, as: UTF8.self)
     }
 
+    /// The HTML libcmark renders inside a heading from `DeckMarkdown.header(lines)`: each line's text,
+    /// joined by `<br>`; `nil` when it is not certain to be these bytes (see ``info(_:)``), when there is
+    /// no line, or when the last ends with `#` (libcmark would take a closing sequence off an ATX heading).
+    static func header(_ lines: [RichLine]) -> String? {
+        guard let last = lines.last else { return nil }
+        let lastText = last.unstyledText ?? last.runs.last?.text ?? ""
+        guard lastText.utf8.last != UInt8(ascii: "#") else { return nil }
+        var writer = Writer()
+        for (index, line) in lines.enumerated() {
+            if index > 0 { writer.put("<br>") }
+            guard writer.inline(line) else { return nil }
+        }
+        return String(decoding: writer.out, as: UTF8.self)
+    }
+
     /// Follows ``DeckMarkdown/info(_:)``'s choices block by block (its `last` and `parentKind`), writing
     /// the elements its Markdown opens and closes.
     private struct Writer {

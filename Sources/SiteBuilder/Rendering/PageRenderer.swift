@@ -10,6 +10,8 @@ struct PageRenderer: Sendable {
     let site: [String: String]
     /// Layout shells rendered once per page shape (root, kind, …) with markers for title and body.
     private let shells = LayoutShells()
+    /// `card-section` rendered once per place a section can have, with markers for its header and info.
+    let sectionShells = SectionShells()
 
     /// The site values for templates, with `has…` flags as booleans (built once, used by every page).
     private let siteValues: SiteValues
@@ -31,8 +33,8 @@ struct PageRenderer: Sendable {
         walkedSite = ContextShapeWriter.Walked(values)
     }
 
-    /// The site values as every context holds them under `site` (for tests comparing contexts).
-    var siteValuesForTests: [String: Any] { siteValues.values }
+    /// The site values as every context holds them under `site`.
+    var siteContextValues: [String: Any] { siteValues.values }
 
     /// What the layout needs besides the body.
     struct Page {
