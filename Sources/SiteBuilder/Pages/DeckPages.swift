@@ -92,8 +92,8 @@ enum DeckPages {
         guard let site = renderer.walkedSite else {
             return try renderer.fragment("card-section", context: Self.section(section, index: index, of: count))
         }
-        if let info = section.info.isEmpty ? "" : DeckHTML.info(section.info) {
-            if let header = section.header.isEmpty ? "" : DeckHTML.header(section.header),
+        if let info = section.info.isEmpty ? [] : DeckHTML.infoBytes(section.info) {
+            if let header = section.header.isEmpty ? [] : DeckHTML.headerBytes(section.header),
                let shell = try renderer.sectionShell(index: index, of: count, hasHeader: !section.header.isEmpty,
                                                      hasInfo: !section.info.isEmpty, site: site) {
                 return shell.assemble(header: header, info: info)
@@ -101,7 +101,7 @@ enum DeckPages {
             if !section.info.isEmpty {
                 let marker = MarkdownRenderer.blockMarker(0)
                 let shape = sectionShape(section, index: index, of: count, site: site, info: marker)
-                if let spliced = try renderer.fragment("card-section", shape: shape, splicing: [info], context: {
+                if let spliced = try renderer.fragment("card-section", shape: shape, splicing: [String(decoding: info, as: UTF8.self)], context: {
                     Self.section(section, index: index, of: count, info: marker)
                 }) {
                     return spliced

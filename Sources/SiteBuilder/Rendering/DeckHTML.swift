@@ -16,19 +16,29 @@ enum DeckHTML {
     /// The HTML libcmark renders from `DeckMarkdown.info(blocks)`; `nil` when it is not certain to be
     /// these bytes, or `blocks` is empty.
     static func info(_ blocks: [InfoBlock]) -> String? {
+        infoBytes(blocks).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// ``info(_:)`` as UTF-8 bytes, for a section put together as bytes and made a string once.
+    static func infoBytes(_ blocks: [InfoBlock]) -> [UInt8]? {
         guard !blocks.isEmpty else { return nil }
         var writer = Writer()
         for block in blocks {
             guard writer.add(block) else { return nil }
         }
         writer.closeAll()
-        return String(decoding: writer.out, as: UTF8.self)
+        return writer.out
     }
 
     /// The HTML libcmark renders inside a heading from `DeckMarkdown.header(lines)`: each line's text,
     /// joined by `<br>`; `nil` when it is not certain to be these bytes (see ``info(_:)``), when there is
     /// no line, or when the last ends with `#` (libcmark would take a closing sequence off an ATX heading).
     static func header(_ lines: [RichLine]) -> String? {
+        headerBytes(lines).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// ``header(_:)`` as UTF-8 bytes.
+    static func headerBytes(_ lines: [RichLine]) -> [UInt8]? {
         guard let last = lines.last else { return nil }
         let lastText = last.unstyledText ?? last.runs.last?.text ?? ""
         guard lastText.utf8.last != UInt8(ascii: "#") else { return nil }
@@ -37,7 +47,7 @@ enum DeckHTML {
             if index > 0 { writer.put("<br>") }
             guard writer.inline(line) else { return nil }
         }
-        return String(decoding: writer.out, as: UTF8.self)
+        return writer.out
     }
 
     /// Follows ``DeckMarkdown/info(_:)``'s choices block by block (its `last` and `parentKind`), writing

@@ -30,17 +30,29 @@ final class SectionShells: Sendable {
         let pieces: [Piece]
 
         /// The section's HTML with `header` and `info` (``DeckHTML``) in their slots.
-        func assemble(header: String, info: String) -> String {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(info.utf8.count + header.utf8.count + 256)
-            for piece in pieces {
-                switch piece {
-                case .text(let text): bytes.append(contentsOf: text)
-                case .header: bytes.append(contentsOf: header.utf8)
-                case .info: bytes.append(contentsOf: info.utf8)
-                }
+        func assemble(header: [UInt8], info: [UInt8]) -> String {
+            let count = pieces.reduce(header.count + info.count) { total, piece in
+                if case .text(let text) = piece { return total + text.count }
+                return total
             }
-            return String(decoding: bytes, as: UTF8.self)
+            return String(unsafeUninitializedCapacity: count) { out in
+                var at = 0
+                func put(_ bytes: [UInt8]) {
+                    bytes.withUnsafeBufferPointer { source in
+                        guard let base = source.baseAddress, let target = out.baseAddress else { return }
+                        (target + at).update(from: base, count: source.count)
+                    }
+                    at += bytes.count
+                }
+                for piece in pieces {
+                    switch piece {
+                    case .text(let text): put(text)
+                    case .header: put(header)
+                    case .info: put(info)
+                    }
+                }
+                return at
+            }
         }
     }
 
