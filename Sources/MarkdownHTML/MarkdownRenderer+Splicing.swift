@@ -10,10 +10,13 @@ import Darwin
 extension MarkdownRenderer {
     /// The line that stands for block `index` in Markdown given to ``html(from:splicing:)``.
     ///
-    /// It opens a CommonMark HTML block of type 6 (`<div>`), so libcmark passes it through verbatim,
-    /// and holds U+E000, which ``html(from:splicing:)`` requires nowhere else in the Markdown.
+    /// It opens a CommonMark HTML block of type 6 (`<dIv>`: tag names are read in any case), so libcmark
+    /// passes it through verbatim, and holds U+E000, which ``html(from:splicing:)`` requires nowhere else in
+    /// the Markdown. Its mixed case is what a template's case transform (`{{{lowercased(info)}}}`,
+    /// `uppercased`, `capitalized`) changes, so a marker that went through one is not found, and the
+    /// Markdown is rendered with the transformed text as before.
     public static func blockMarker(_ index: Int) -> String {
-        "<div>\u{E000}" + String(index) + "\u{E000}</div>"
+        "<dIv>\u{E000}" + String(index) + "\u{E000}</dIv>"
     }
 
     /// Renders `markdown`, in which each ``blockMarker(_:)`` line stands for the HTML `blocks[i]`, to what
@@ -59,7 +62,7 @@ extension MarkdownRenderer {
     }
 
     /// U+E000 in UTF-8, and what a marker line is made of around its index.
-    private static let privateUse = Array("\u{E000}".utf8), open = Array("<div>\u{E000}".utf8), close = Array("\u{E000}</div>\n".utf8)
+    private static let privateUse = Array("\u{E000}".utf8), open = Array("<dIv>\u{E000}".utf8), close = Array("\u{E000}</dIv>\n".utf8)
 
     /// The index in a node's text that is exactly one marker line (`<div>`U+E000 digits U+E000`</div>` and
     /// a line feed), else `nil`.

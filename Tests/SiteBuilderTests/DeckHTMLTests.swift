@@ -125,7 +125,8 @@ struct DeckHTMLTests {
                          "<h2>{{{header}}}</h2>\n\n{{{info}}}", "{{{header}}}\n\n{{{info}}}", "> ## {{{header}}}\n\n{{{info}}}",
                          "{{{header}}}\n---\n\n{{{info}}}", "### {{{header}}}\n\n{{{info}}}\n\n# {{{header}}}",
                          "<p title=\"{{{header}}}\">x</p>\n\n{{{info}}}", "{{{info}}}\n\n#### {{{header}}} ####\n", "[{{{header}}}](x)\n\n{{{info}}}",
-                         "# {{{header}}}\n"]
+                         "# {{{header}}}\n", "## {{{lowercased(header)}}}\n\n{{{lowercased(info)}}}",
+                         "## {{{uppercased(header)}}}\n\n{{{uppercased(info)}}}", "## {{{capitalized(header)}}}\n\n{{{capitalized(info)}}}"]
         for template in templates {
             let files = TemplateFiles(["card-section.md": TemplateFiles.File(data: Data(template.utf8), displayPath: "t")])
             let renderer = PageRenderer(templates: try TemplateLibrary(files: files, directory: URL(fileURLWithPath: "/t")), site: ["title": "T"])

@@ -63,9 +63,10 @@ final class SectionShells: Sendable {
     func set(_ place: Place, _ shell: Shell?) { shells.withLock { $0[place] = shell } }
 
     /// The text standing for the header's Markdown: private-use characters around an `&`, which
-    /// `{{header}}` would have escaped and libcmark writes as `&amp;`.
-    static let headerMarker = "\u{E001}&h\u{E001}"
-    static let renderedHeaderMarker = Array("\u{E001}&amp;h\u{E001}".utf8)
+    /// `{{header}}` would have escaped and libcmark writes as `&amp;`, and letters in both cases, which a
+    /// case transform (`{{{lowercased(header)}}}`) would change.
+    static let headerMarker = "\u{E001}&hH\u{E001}"
+    static let renderedHeaderMarker = Array("\u{E001}&amp;hH\u{E001}".utf8)
     /// The block spliced where the info's marker is, found again in libcmark's HTML.
     static let infoPlaceholder = "<div>\u{E002}</div>\n"
     private static let headerScalar = Array("\u{E001}".utf8), infoScalar = Array("\u{E002}".utf8)
