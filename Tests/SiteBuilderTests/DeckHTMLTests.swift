@@ -47,7 +47,7 @@ struct DeckHTMLTests {
         for round in 0..<20_000 {
             let blocks = Self.blocks(&random)
             let markdown = DeckMarkdown.info(blocks)
-            guard let html = DeckHTML.info(blocks) else { continue }
+            guard let html = DeckHTML.info(blocks).map({ String(decoding: $0, as: UTF8.self) }) else { continue }
             written += 1
             #expect(html == MarkdownRenderer.html(from: markdown, allowRawHTML: true), "round \(round): \(blocks)")
         }
@@ -61,7 +61,7 @@ struct DeckHTMLTests {
                         .mnemonic(line), .text(line)][random.next(below: 5)]
             }
             plain += 1
-            guard let html = DeckHTML.info(blocks) else { continue }
+            guard let html = DeckHTML.info(blocks).map({ String(decoding: $0, as: UTF8.self) }) else { continue }
             plainWritten += 1
             #expect(html == MarkdownRenderer.html(from: DeckMarkdown.info(blocks), allowRawHTML: true), "\(blocks)")
         }
@@ -89,7 +89,9 @@ struct DeckHTMLTests {
                     }
                     #expect(try DeckPages.renderSection(section, index: index, of: all.count, renderer: renderer) == throughMarkdown, "\(card.id) \(index)")
                     sections += 1
-                    if DeckHTML.info(section.info) != nil { spliced += 1 }
+                    if (section.info.isEmpty || DeckHTML.info(section.info) != nil) && (section.header.isEmpty || DeckHTML.header(section.header) != nil) {
+                        spliced += 1
+                    }
                 }
             }
         }
@@ -103,7 +105,7 @@ struct DeckHTMLTests {
         var written = 0
         for round in 0..<20_000 {
             let lines = (0..<(1 + random.next(below: 3))).map { _ in Self.line(&random) }
-            guard let html = DeckHTML.header(lines) else { continue }
+            guard let html = DeckHTML.header(lines).map({ String(decoding: $0, as: UTF8.self) }) else { continue }
             written += 1
             #expect("<h2>" + html + "</h2>\n" == MarkdownRenderer.html(from: "## " + DeckMarkdown.header(lines), allowRawHTML: true),
                     "round \(round): \(lines)")

@@ -1,6 +1,5 @@
 import Deck
 import Foundation
-import MarkdownHTML
 import Templating
 
 /// Template contexts for the deck's pages: contents, category, topic and card.
@@ -62,9 +61,9 @@ enum DeckPages {
     }
 
     /// The context of one card section for the `card-section` template (``CardSectionHTML``).
-    static func section(_ section: CardSection, index: Int, of count: Int, info: String? = nil) -> [String: Any] {
+    static func section(_ section: CardSection, index: Int, of count: Int) -> [String: Any] {
         Self.section(index: index, of: count, header: section.header.isEmpty ? nil : DeckMarkdown.header(section.header),
-                     info: section.info.isEmpty ? nil : info ?? DeckMarkdown.info(section.info))
+                     info: section.info.isEmpty ? nil : DeckMarkdown.info(section.info))
     }
 
     /// The `card-section` context of section `index` of `count` whose header and info are the Markdown
@@ -78,46 +77,33 @@ enum DeckPages {
         return context
     }
 
-    /// Section `index` of `count` rendered through `card-section` (an HTML fragment): the context of
-    /// ``section(_:index:of:info:)``, whose shape is written straight from the section (keys in sorted
-    /// order), so the dictionary is made only when swift-mustache needs it.
+    /// Section `index` of `count` rendered through `card-section` (an HTML fragment).
     ///
     /// The header's and info's HTML are written straight from the deck's text (``DeckHTML``) and put
     /// into the template's HTML for the section's place, rendered once with markers where they go
-    /// (``SectionShells``): neither Mustache nor libcmark reads the section. When the header cannot be
-    /// written that way, the info alone is spliced where the template puts `{{{info}}}`; when the info
-    /// cannot either, or the template does not put them where they can be put, the section is rendered
-    /// with their Markdown: the same bytes every way.
+    /// (``SectionShells``): neither Mustache nor libcmark reads the section. When either cannot be
+    /// written that way, or the template does not put them where they can be put, the section is rendered
+    /// from the context of ``section(_:index:of:)`` with their Markdown (its shape written straight from
+    /// the section, so the dictionary is made only when swift-mustache needs it): the same bytes either way.
     static func renderSection(_ section: CardSection, index: Int, of count: Int, renderer: PageRenderer) throws(TemplateError) -> String {
         guard let site = renderer.walkedSite else {
             return try renderer.fragment("card-section", context: Self.section(section, index: index, of: count))
         }
-        if let info = section.info.isEmpty ? [] : DeckHTML.infoBytes(section.info) {
-            if let header = section.header.isEmpty ? [] : DeckHTML.headerBytes(section.header),
-               let shell = try renderer.sectionShell(index: index, of: count, hasHeader: !section.header.isEmpty,
-                                                     hasInfo: !section.info.isEmpty, site: site) {
-                return shell.assemble(header: header, info: info)
-            }
-            if !section.info.isEmpty {
-                let marker = MarkdownRenderer.blockMarker(0)
-                let shape = sectionShape(section, index: index, of: count, site: site, info: marker)
-                if let spliced = try renderer.fragment("card-section", shape: shape, splicing: [String(decoding: info, as: UTF8.self)], context: {
-                    Self.section(section, index: index, of: count, info: marker)
-                }) {
-                    return spliced
-                }
-            }
+        if let info = section.info.isEmpty ? [] : DeckHTML.info(section.info),
+           let header = section.header.isEmpty ? [] : DeckHTML.header(section.header),
+           let shell = try renderer.sectionShell(index: index, of: count, hasHeader: !section.header.isEmpty,
+                                                 hasInfo: !section.info.isEmpty, site: site) {
+            return shell.assemble(header: header, info: info)
         }
         return try renderer.fragment("card-section", shape: sectionShape(section, index: index, of: count, site: site)) {
             Self.section(section, index: index, of: count)
         }
     }
 
-    /// The shape of ``section(_:index:of:info:)``'s context with the site values `site` under `site`.
-    static func sectionShape(_ section: CardSection, index: Int, of count: Int, site: ContextShapeWriter.Walked,
-                             info: String? = nil) -> ContextShapeWriter {
+    /// The shape of ``section(_:index:of:)``'s context with the site values `site` under `site`.
+    static func sectionShape(_ section: CardSection, index: Int, of count: Int, site: ContextShapeWriter.Walked) -> ContextShapeWriter {
         sectionShape(index: index, of: count, header: section.header.isEmpty ? nil : DeckMarkdown.header(section.header),
-                     info: section.info.isEmpty ? nil : info ?? DeckMarkdown.info(section.info), site: site)
+                     info: section.info.isEmpty ? nil : DeckMarkdown.info(section.info), site: site)
     }
 
     /// The shape of ``section(index:of:header:info:)``'s context with the site values `site` under `site`.

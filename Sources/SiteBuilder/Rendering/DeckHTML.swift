@@ -1,26 +1,20 @@
 import Deck
-import MarkupText
 
-/// An info cell's HTML written straight from its blocks: the bytes libcmark gives for
-/// ``DeckMarkdown/info(_:)``'s Markdown, without writing and parsing that Markdown.
+/// A section's header and info HTML written straight from the deck's text: the bytes libcmark gives for
+/// ``DeckMarkdown/header(_:)`` and ``DeckMarkdown/info(_:)``'s Markdown, without writing and parsing that
+/// Markdown.
 ///
 /// Card sections were most of a cold build's libcmark work (a seventh of its instructions), yet the
 /// Markdown an info cell becomes has a fixed shape: tight bullet and numbered lists (bullets nested one
 /// level under an item), `<p class="mnemonic">` lines, and paragraphs whose lines are joined by `<br>`,
-/// every text escaped so that libcmark reads it back as the same characters. A section's template still
-/// goes through libcmark; the info's HTML is spliced in where its marker is
-/// (``MarkdownRenderer/html(from:splicing:)``). A cell whose text libcmark might read otherwise (blank
-/// or space-edged lines, control characters, list numbers past nine digits) gives `nil`: it is rendered
-/// through its Markdown as before.
+/// every text escaped so that libcmark reads it back as the same characters; a header is such lines in
+/// a heading. ``SectionShells`` puts the HTML into the section template's. A text libcmark might read
+/// otherwise (blank or space-edged lines, control characters, list numbers past nine digits, a header
+/// ending in `#`) gives `nil`: the section is rendered through its Markdown as before.
 enum DeckHTML {
-    /// The HTML libcmark renders from `DeckMarkdown.info(blocks)`; `nil` when it is not certain to be
-    /// these bytes, or `blocks` is empty.
-    static func info(_ blocks: [InfoBlock]) -> String? {
-        infoBytes(blocks).map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// ``info(_:)`` as UTF-8 bytes, for a section put together as bytes and made a string once.
-    static func infoBytes(_ blocks: [InfoBlock]) -> [UInt8]? {
+    /// The UTF-8 HTML libcmark renders from `DeckMarkdown.info(blocks)`; `nil` when it is not certain to
+    /// be these bytes, or `blocks` is empty.
+    static func info(_ blocks: [InfoBlock]) -> [UInt8]? {
         guard !blocks.isEmpty else { return nil }
         var writer = Writer()
         for block in blocks {
@@ -30,15 +24,11 @@ enum DeckHTML {
         return writer.out
     }
 
-    /// The HTML libcmark renders inside a heading from `DeckMarkdown.header(lines)`: each line's text,
-    /// joined by `<br>`; `nil` when it is not certain to be these bytes (see ``info(_:)``), when there is
-    /// no line, or when the last ends with `#` (libcmark would take a closing sequence off an ATX heading).
-    static func header(_ lines: [RichLine]) -> String? {
-        headerBytes(lines).map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// ``header(_:)`` as UTF-8 bytes.
-    static func headerBytes(_ lines: [RichLine]) -> [UInt8]? {
+    /// The UTF-8 HTML libcmark renders inside a heading from `DeckMarkdown.header(lines)`: each line's
+    /// text, joined by `<br>`; `nil` when it is not certain to be these bytes (see ``info(_:)``), when
+    /// there is no line, or when the last ends with `#` (libcmark would take a closing sequence off an ATX
+    /// heading).
+    static func header(_ lines: [RichLine]) -> [UInt8]? {
         guard let last = lines.last else { return nil }
         let lastText = last.unstyledText ?? last.runs.last?.text ?? ""
         guard lastText.utf8.last != UInt8(ascii: "#") else { return nil }

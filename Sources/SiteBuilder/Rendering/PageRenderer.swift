@@ -81,19 +81,6 @@ struct PageRenderer: Sendable {
         return MarkdownRenderer.html(from: markdown, allowRawHTML: true)
     }
 
-    /// ``fragment(_:shape:context:)`` for a shape (and a context) whose texts hold
-    /// ``MarkdownRenderer/blockMarker(_:)`` lines where the HTML `blocks` go (``MarkdownRenderer/html(from:splicing:)``):
-    /// `nil` when they cannot be spliced, and the fragment must be rendered with the blocks' Markdown.
-    func fragment(_ template: String, shape: ContextShapeWriter, splicing blocks: [String],
-                  context: () -> [String: Any]) throws(TemplateError) -> String? {
-        let markdown = try templates.render(template, shape: shape) {
-            var context = context()
-            context["site"] = siteValues.values
-            return context
-        }
-        return MarkdownRenderer.html(from: markdown, splicing: blocks)
-    }
-
     /// Renders the Markdown template `template` with `context`, then wraps it in the layout.
     func render(_ template: String, context: [String: Any], page: Page) throws(TemplateError) -> String {
         let markdown = try templates.render(template, with: pageContext(context, page: page))
