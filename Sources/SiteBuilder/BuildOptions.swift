@@ -33,6 +33,9 @@ public struct BuildOptions: Sendable {
     /// Whether this build leaves its large values for the process's exit: set by the build when the
     /// process exits after it and the site is small (``RecordedBuild/isSmallSiteUpdate``).
     var leavesModelToExit = false
+    /// A deck export of this size or more is never read for the input fingerprint, even just after a save:
+    /// its reader checks it block by block against its row snapshot (``BuildFingerprint``).
+    var selfCheckedExportBytes = 4 << 20
     /// Called with progress messages (only set when stderr is a terminal).
     public var progress: (@Sendable (String) -> Void)?
 

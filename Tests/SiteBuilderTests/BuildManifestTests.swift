@@ -398,6 +398,36 @@ struct BuildManifestTests {
         #expect(BuildFingerprint.fingerprint(of: options, known: plantedUnsettled, now: later).all == now.all, "an unsettled hash was trusted")
     }
 
+    /// A large deck export is never read for the fingerprint, even just after a save: its reader checks it
+    /// block by block in any build that goes on. While it is unsettled no fingerprint matches another (a
+    /// second save could keep its identity); once settled its identity is recorded and trusted.
+    @Test func aLargeDeckExportIsLeftToItsReader() throws {
+        let (root, deck, small) = try Self.deckFolder()
+        defer { TemporaryFolder.remove(root) }
+        var options = small
+        options.selfCheckedExportBytes = 1
+        func deckHash(_ inputs: BuildFingerprint.Inputs) throws -> String {
+            try #require(inputs.hashes.first { $0.key.hasPrefix("content/deck/cards.tsv|") }?.value)
+        }
+        // Saved just now: recorded as unsettled, by its identity (the small-file rule reads it).
+        let justSaved = BuildFingerprint.fingerprint(of: options)
+        #expect(try deckHash(justSaved).hasPrefix(BuildFingerprint.unsettled + "identity:"), "the export was read")
+        let size = try Data(contentsOf: deck).count
+        #expect(try deckHash(BuildFingerprint.fingerprint(of: small)).hasPrefix(BuildFingerprint.unsettled + "\(size):"))
+        let again = BuildFingerprint.fingerprint(of: options, known: justSaved.hashes)
+        #expect(again.all != justSaved.all, "a build just after a save was up to date by the export's identity")
+        #expect(again.engine == justSaved.engine, "a saved deck is no reason for a full build")
+        // Settled: its identity is trusted from then on.
+        let later = Date().addingTimeInterval(60)
+        let settled = BuildFingerprint.fingerprint(of: options, known: again.hashes, now: later)
+        #expect(try deckHash(settled).hasPrefix("identity:"))
+        #expect(settled.all != again.all)
+        #expect(BuildFingerprint.fingerprint(of: options, known: settled.hashes, now: later).all == settled.all)
+        // Only deck exports: a note of any size is read as before.
+        #expect(!BuildFingerprint.isDeckExport("notes/cards.tsv") && !BuildFingerprint.isDeckExport("deck/images/a.txt"))
+        #expect(BuildFingerprint.isDeckExport("deck/Cards.TSV") && BuildFingerprint.isDeckExport("deck/cards.txt"))
+    }
+
     /// A file that settled under an identity never seen stands for its bytes by that identity: it is not
     /// read (its reader finds what changed), and another identity is another fingerprint.
     @Test func aSettledFileNeverSeenIsTakenByItsIdentity() throws {

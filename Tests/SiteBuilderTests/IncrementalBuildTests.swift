@@ -329,6 +329,36 @@ struct IncrementalBuildTests {
         #expect(SiteGenerator.build(project.options(out: "site")).isUpToDate)
     }
 
+    /// A deck export the fingerprint leaves to its reader (a large one, here any size): saves in quick
+    /// succession each reach the site, a build just after a save is never up to date by the export's
+    /// identity, and the site is a cold build's.
+    @Test func savesOfADeckLeftToItsReaderEachReachTheSite() throws {
+        let project = try Project()
+        defer { TemporaryFolder.remove(project.root) }
+        func options(out name: String, force: Bool = false) -> BuildOptions {
+            var options = project.options(out: name, force: force)
+            options.selfCheckedExportBytes = 1
+            return options
+        }
+        #expect(SiteGenerator.build(options(out: "site")).succeeded)
+        let card = project.root.appendingPathComponent("site/deck/glaucoma/treatment/glaucoma-medications.html")
+        for word in ["Firstsave", "Secondsave"] {
+            try project.edit(project.deck) { text in
+                guard let range = text.range(of: "Timolol") ?? text.range(of: "Firstsave") else { return text }
+                return text.replacingCharacters(in: range, with: word)
+            }
+            let build = SiteGenerator.build(options(out: "site"))
+            #expect(build.succeeded && !build.isUpToDate)
+            #expect(try String(contentsOf: card, encoding: .utf8).contains(word), "the save of \(word) did not reach the page")
+        }
+        #expect(!SiteGenerator.build(options(out: "site")).isUpToDate, "up to date by the identity of a deck saved just now")
+        #expect(SiteGenerator.build(options(out: "cold", force: true)).succeeded)
+        var site = try project.files(of: "site"), cold = try project.files(of: "cold")
+        site[BuildFingerprint.manifestPath] = nil
+        cold[BuildFingerprint.manifestPath] = nil
+        #expect(site == cold)
+    }
+
     /// With nothing changed, a build is up to date only while every file the manifest lists is still
     /// there as a regular file: a deleted page, or one replaced by a link, is written again.
     @Test func anUnchangedBuildNoticesADeletedOrReplacedFile() throws {

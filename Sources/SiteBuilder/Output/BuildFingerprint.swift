@@ -51,6 +51,10 @@ struct BuildFingerprint: Equatable {
     /// update that changes nothing. A file changed in the last two seconds may change again within its
     /// timestamps' resolution without a new identity: it is read, and recorded as ``unsettled``, so the
     /// next build reads it again rather than trust its identity (then, unchanged, it is up to date).
+    /// A large deck export (``BuildOptions/selfCheckedExportBytes``) is never read here, saved just now or
+    /// not: its reader checks every block of it against the row snapshot in any build that goes on, so
+    /// its identity stands for it, and while it is unsettled the fingerprint never matches (an edit
+    /// build had hashed the 36 MB export of 10,000 cards whole, then its reader hashed it again).
     static func fingerprint(of options: BuildOptions, known: [String: String] = [:], now: Date = Date()) -> Inputs {
         var hash = FNV1a()
         var engine = ""
@@ -70,12 +74,17 @@ struct BuildFingerprint: Equatable {
                 let fileHash: String
                 let isSettled = identity.map { now.timeIntervalSince1970 - $0.changed > 2 } ?? false
                 let recorded = identity.flatMap { known[$0.key] }
+                let checksItself = label == "content" && identity.map { $0.size >= options.selfCheckedExportBytes } ?? false
+                    && isDeckExport(relative)
                 if let recorded, !recorded.hasPrefix(unsettled) {
                     fileHash = recorded
-                } else if let identity, isSettled, recorded == nil {
+                } else if let identity, isSettled && recorded == nil || checksItself {
                     var surrogate = FNV1a()
                     surrogate.add(identity.key)
                     fileHash = "identity:" + surrogate.hex
+                    // Unread and just changed: a second save within its timestamps' resolution could keep
+                    // its identity, so no later build may find the site up to date by it.
+                    if !isSettled { hash.add("|unread \(identity.key) \(UInt64.random(in: .min ... .max))|") }
                 } else {
                     var bytes = FNV1a()
                     guard let size = bytes.addFile(at: url.path) else { continue }
@@ -106,6 +115,14 @@ struct BuildFingerprint: Equatable {
         guard length > 0 else { return nil }
         let name = String(decoding: path[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return "exe=\(name)|\(info.st_size)|\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)|"
+    }
+
+    /// Whether `relative` (inside the content folder) is a deck export (`deck/*.tsv`, `deck/*.txt`), which
+    /// the deck reader reads whole or checks block by block against its row snapshot in every build that
+    /// is not up to date.
+    static func isDeckExport(_ relative: String) -> Bool {
+        let lower = relative.lowercased()
+        return lower.hasPrefix("deck/") && !lower.dropFirst(5).contains("/") && (lower.hasSuffix(".tsv") || lower.hasSuffix(".txt"))
     }
 
     /// Marks a recorded hash whose file had changed less than two seconds before: not trusted by its identity.
