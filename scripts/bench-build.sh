@@ -50,9 +50,14 @@ measure_edit() {
     timed "$name" "$@"
   done
 }
+# measure_rebuild NAME OUTDIR -- command…: builds, then times builds with nothing changed. The first one
+# starts 2.2 s after the build, as a user's would: it reads every folder's listing and records the stamps
+# of the folders, which had settled by then; the later ones check the stamps. Right after a build (the
+# folders changed less than 2 s before) every one reads the listings: 10,000 cards, about 11 ms more.
 measure_rebuild() {
   local name=$1 out=$2; shift 3
   rm -rf "$out"; "$@" >/dev/null 2>&1
+  sleep 2.2
   for _ in $(seq "$RUNS"); do timed "$name" "$@"; done
 }
 

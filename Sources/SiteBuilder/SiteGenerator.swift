@@ -26,11 +26,15 @@ public enum SiteGenerator {
         AllocatorTuning.configure(small: previous == nil ? AllocatorTuning.isSmallDeck(options.deckReader) : smallSiteUpdate)
         options.leavesModelToExit = options.processExitsAfterBuild && smallSiteUpdate
         let inputs = BuildFingerprint.fingerprint(of: options, known: previous?.inputHashes ?? [:])
-        if let previous, previous.fingerprint == inputs.all, previous.isIntact(at: destination) {
+        var settledFolders: FolderStamps?
+        if let previous, previous.fingerprint == inputs.all, previous.isIntact(at: destination, now: Date(), settled: &settledFolders) {
             // Nothing changed since the last successful build: same diagnostics, site left as it is.
             // Files that settled since (changed just before that build) are recorded now, so the next
-            // build trusts their identity instead of reading them again.
-            if inputs.hashes != previous.inputHashes { previous.recordInputHashes(inputs.hashes, at: destination) }
+            // build trusts their identity instead of reading them again; so are the site's folders once
+            // they settled, so the next one checks them instead of their listings.
+            if inputs.hashes != previous.inputHashes || settledFolders != previous.folders {
+                previous.recordInputHashes(inputs.hashes, folders: settledFolders, at: destination)
+            }
             var report = BuildReport(diagnostics: previous.diagnostics, pageCount: previous.pageCount, fileCount: 0)
             report.isUpToDate = true
             return report

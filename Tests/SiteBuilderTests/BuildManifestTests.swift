@@ -263,6 +263,62 @@ struct BuildManifestTests {
         }
     }
 
+    /// Once a build with nothing changed found every file in its folder's listing and the folders had
+    /// settled, it records their stamps; the next one trusts a folder by its stamp alone. Deleting a file,
+    /// putting a link or a folder in its place, or replacing a whole folder changes a stamp, and the
+    /// listings are read again; folders that had not settled are not recorded.
+    @Test func settledFoldersAreCheckedByTheirStamps() throws {
+        let root = try TemporaryFolder.make("loupe-folder-stamps")
+        defer { TemporaryFolder.remove(root) }
+        let files = ["index.html": "home", "assets/site.css": "css", "deck/eye/lids.html": "lids", "deck/eye/lens.html": "lens",
+                     "deck/ear/drum.html": "drum", "odd\\folder/a.html": "odd"]
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let sizes = files.mapValues { $0.utf8.count }
+        let plain = try #require(RecordedBuild(BuildFingerprint(fingerprint: "f", engine: "e", pageCount: 1,
+                                                                files: sizes.mapValues { WrittenFile(size: $0, hash: "h", digest: "d") },
+                                                                diagnostics: []).encoded))
+        var settled: FolderStamps?
+        // Just written: intact, but nothing to record yet.
+        #expect(plain.isIntact(at: root, now: Date(), settled: &settled))
+        #expect(settled == nil, "folders changed just now were recorded")
+        let later = Date().addingTimeInterval(60)
+        #expect(plain.isIntact(at: root, now: later, settled: &settled))
+        let stamps = try #require(settled)
+        #expect(Set(stamps.stamps.keys) == ["", "assets", "deck/eye", "deck/ear", "odd\\folder"])
+        var stamped = plain
+        stamped.folders = stamps
+        // Trusted by the stamps: a file changed in place is not looked at (nor is it by the listings).
+        try Data("LIDS, longer".utf8).write(to: root.appendingPathComponent("deck/eye/lids.html"))
+        var again: FolderStamps?
+        #expect(stamped.isIntact(at: root, now: later, settled: &again) && again == stamps, "the listings were read again")
+        // Each change a listing would show changes a stamp, and the listings show it.
+        let lens = root.appendingPathComponent("deck/eye/lens.html")
+        try FileManager.default.removeItem(at: lens)
+        #expect(!stamped.isIntact(at: root, now: later, settled: &again), "a deleted file went unseen")
+        #expect(again == nil, "stamps that no longer match are kept")
+        try FileManager.default.createSymbolicLink(at: lens, withDestinationURL: root.appendingPathComponent("index.html"))
+        #expect(!stamped.isIntact(at: root, now: later, settled: &again), "a link in a file's place went unseen")
+        try FileManager.default.removeItem(at: lens)
+        try FileManager.default.createDirectory(at: lens, withIntermediateDirectories: false)
+        #expect(!stamped.isIntact(at: root, now: later, settled: &again), "a folder in a file's place went unseen")
+        try FileManager.default.removeItem(at: lens)
+        try Data("lens".utf8).write(to: lens)
+        // Back as it was: intact by the listings, and the new stamps are recorded once settled.
+        #expect(stamped.isIntact(at: root, now: later, settled: &again))
+        #expect(again != nil && again != stamps)
+        // A folder replaced whole (by a copy without one file) has another inode.
+        let ear = root.appendingPathComponent("deck/ear"), copy = root.appendingPathComponent("deck/ear-copy")
+        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: false)
+        stamped.folders = try #require(again)
+        try FileManager.default.removeItem(at: ear)
+        try FileManager.default.moveItem(at: copy, to: ear)
+        #expect(!stamped.isIntact(at: root, now: later, settled: &again), "a folder put in another's place went unseen")
+    }
+
     /// A build that finds nothing changed checks the recorded files straight off the manifest's bytes:
     /// each must be a regular file (its size is not looked up where the folder's listing tells the kind
     /// of its entries), escaped names included, and a damaged line means the site is not intact. Recording new input hashes keeps the file lines as they were.
@@ -305,9 +361,12 @@ struct BuildManifestTests {
 
         try FileManager.default.createDirectory(at: root.appendingPathComponent(".loupe"), withIntermediateDirectories: true)
         try manifest(sizes).write(to: root.appendingPathComponent(BuildFingerprint.manifestPath))
-        try #require(RecordedBuild(at: root)).recordInputHashes(["x": "1:ab"], at: root)
+        #expect(try #require(RecordedBuild(at: root)).folders == nil)
+        let stamps = FolderStamps(stamps: ["": "1|2|3.4|5.6", "a/b": "1|7|8.9|10.11"])
+        try #require(RecordedBuild(at: root)).recordInputHashes(["x": "1:ab"], folders: stamps, at: root)
         let rewritten = try #require(RecordedBuild(at: root))
         #expect(rewritten.inputHashes == ["x": "1:ab"])
+        #expect(rewritten.folders == stamps)
         #expect(rewritten.files() == RecordedBuild(manifest(sizes))?.files())
     }
 

@@ -326,7 +326,15 @@ struct IncrementalBuildTests {
         #expect(recordsTheDeck())
         let after = try project.files(of: "site")
         #expect(after.keys.filter { before[$0] != after[$0] } == [BuildFingerprint.manifestPath], "only the manifest changes")
+        #expect(RecordedBuild(at: site)?.folders != nil, "the settled folders' stamps were not recorded")
         #expect(SiteGenerator.build(project.options(out: "site")).isUpToDate)
+        // Trusted by the folders' stamps: a page deleted since is still seen, and written again.
+        let page = site.appendingPathComponent("deck/glaucoma/treatment/glaucoma-medications.html")
+        let bytes = try Data(contentsOf: page)
+        try FileManager.default.removeItem(at: page)
+        let rebuilt = SiteGenerator.build(project.options(out: "site"))
+        #expect(rebuilt.succeeded && !rebuilt.isUpToDate, "a deleted page went unseen")
+        #expect((try? Data(contentsOf: page)) == bytes)
     }
 
     /// A deck export the fingerprint leaves to its reader (a large one, here any size): saves in quick

@@ -161,6 +161,8 @@ struct BuildFingerprint: Equatable {
         var pageCount: Int
         var diagnostics: [Diagnostic]
         var inputHashes: [String: String]
+        /// The folders' stamps a build with nothing changed recorded (``FolderStamps``); `nil`: none.
+        var folders: [String: String]? = nil
     }
 
     /// A manifest from its bytes; `nil` when it is damaged or of another format.

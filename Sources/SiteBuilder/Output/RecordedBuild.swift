@@ -15,6 +15,9 @@ struct RecordedBuild {
     var pageCount: Int
     var diagnostics: [Diagnostic]
     var inputHashes: [String: String]
+    /// The stamps of the folders holding the listed files, as a build with nothing changed found them
+    /// (``FolderStamps``); `nil` when none were recorded.
+    var folders: FolderStamps?
     /// The whole manifest, mapped (``FileBytes``); the file lines start at `linesStart`.
     private let file: FileBytes
     private let linesStart: Int
@@ -42,6 +45,7 @@ struct RecordedBuild {
         pageCount = header.pageCount
         diagnostics = header.diagnostics
         inputHashes = header.inputHashes
+        folders = header.folders.map(FolderStamps.init(stamps:))
         self.file = file
         linesStart = headerEnd + 1
     }
@@ -100,6 +104,68 @@ struct RecordedBuild {
         let site = open(output.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard site >= 0 else { return linesStart >= file.count }
         defer { close(site) }
+        return isIntact(site: site)
+    }
+
+    /// Whether every file the manifest lists is still there (``isIntact(at:)``): at once when every
+    /// folder holding one still has its recorded stamp (``folders``), else from the folders' listings.
+    /// `settled` is given the stamps the manifest should hold from now on: the recorded ones when they
+    /// matched; when the listings were read, the folders' stamps taken before they were, if every folder
+    /// had settled by `now`; else `nil`.
+    func isIntact(at output: URL, now: Date, settled: inout FolderStamps?) -> Bool {
+        settled = nil
+        let site = open(output.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard site >= 0 else { return linesStart >= file.count }
+        defer { close(site) }
+        if let folders, folders.match(in: site) {
+            settled = folders
+            return true
+        }
+        let stamps = FolderStamps.settled(folderPaths(), in: site, now: now)
+        guard isIntact(site: site) else { return false }
+        settled = stamps
+        return true
+    }
+
+    /// The folders holding the listed files (``FolderStamps/folder(of:)``).
+    private func folderPaths() -> Set<String> {
+        var folders: Set<String> = []
+        var last: ArraySlice<UInt8> = []
+        file.withBytes { buffer in
+            for line in fileLines() {
+                let bytes = UnsafeBufferPointer(rebasing: buffer[line])
+                guard let path = Self.pathStart(in: bytes) else { continue }
+                if bytes[path...].contains(where: { $0 == UInt8(ascii: "\\") || $0 == 0 }) {
+                    // An escaped path: decoded as the check decodes it.
+                    if let (decoded, _) = BuildFingerprint.parseFileLine(bytes) {
+                        var decoded = decoded
+                        decoded.withUTF8 { folders.insert(FolderStamps.folder(of: $0)) }
+                    }
+                    continue
+                }
+                let name = UnsafeBufferPointer(rebasing: bytes[path...])
+                let folderEnd = name.lastIndex(of: UInt8(ascii: "/")) ?? name.startIndex
+                // Files of one folder come together: its name is made once for the run.
+                if name[name.startIndex..<folderEnd].elementsEqual(last) { continue }
+                last = ArraySlice(name[name.startIndex..<folderEnd])
+                folders.insert(FolderStamps.folder(of: name))
+            }
+        }
+        return folders
+    }
+
+    /// Where the path starts in a file line (after its third tab), or `nil` for a damaged line.
+    private static func pathStart(in line: UnsafeBufferPointer<UInt8>) -> Int? {
+        var tabs = 0
+        for (index, byte) in line.enumerated() where byte == UInt8(ascii: "\t") {
+            tabs += 1
+            if tabs == 3 { return index + 1 }
+        }
+        return nil
+    }
+
+    /// ``isIntact(at:)`` of the site open as `site`.
+    private func isIntact(site: Int32) -> Bool {
         let broken = Atomic<Bool>(false)
         file.withBytes { buffer in
             nonisolated(unsafe) let buffer = buffer
@@ -183,12 +249,14 @@ struct RecordedBuild {
         return walker.isRegularFile(UnsafeBufferPointer(rebasing: line[name...]), size: size)
     }
 
-    /// Rewrites the manifest in the site at `output` with `hashes` as its input hashes, atomically (a
+    /// Rewrites the manifest in the site at `output` with `hashes` as its input hashes and `folders` as its
+    /// folder stamps, atomically (a
     /// temporary file renamed over it), its file lines as they were. Best effort: if it cannot be
     /// written, the next build reads those files again, as it would have.
-    func recordInputHashes(_ hashes: [String: String], at output: URL) {
+    func recordInputHashes(_ hashes: [String: String], folders: FolderStamps?, at output: URL) {
         let header = BuildFingerprint.Header(format: BuildFingerprint.format, fingerprint: fingerprint, engine: engine,
-                                             pageCount: pageCount, diagnostics: diagnostics, inputHashes: hashes)
+                                             pageCount: pageCount, diagnostics: diagnostics, inputHashes: hashes,
+                                             folders: folders?.stamps)
         guard var data = BuildFingerprint.encodedHeader(header) else { return }
         file.withBytes { data.append(contentsOf: UnsafeBufferPointer(rebasing: $0[linesStart...])) }
         let path = output.appendingPathComponent(BuildFingerprint.manifestPath).path
