@@ -1,6 +1,13 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// LoupeKit and every module it re-exports. A target using LoupeKit depends on each of them directly:
+/// SwiftPM rebuilds a target when a direct dependency's module changes, and a change of layout alone in a
+/// re-exported one (an internal stored property added) otherwise left the executable built against the
+/// old layout, and it crashed (swiftlang/swift#89636).
+let facade: [Target.Dependency] = ["LoupeKit", "SiteBuilder", "Deck", "Diagnostics", "ContentScaffold", "PreviewServer", "Templating",
+                                   "ChartPDF", "Optotypes", "SessionPDF"]
+
 let package = Package(
     name: "loupe",
     platforms: [.macOS(.v14)],
@@ -76,7 +83,7 @@ let package = Package(
         // Façade used by the executable.
         .target(name: "LoupeKit", dependencies: ["SiteBuilder", "Diagnostics", "DefaultTemplates", "ContentScaffold", "PreviewServer", "Templating",
                                              "ChartPDF", "Optotypes", "SessionReports", "SessionPDF"]),
-        .executableTarget(name: "loupe", dependencies: ["LoupeKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(name: "loupe", dependencies: facade + [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "MarkupTextTests", dependencies: ["MarkupText"]),
@@ -93,9 +100,9 @@ let package = Package(
         .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex", "Diagnostics"]),
         .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "Deck", "Diagnostics", "Templating", "ImagePipeline", "MarkupText"], exclude: ["Golden"]),
         .testTarget(name: "SessionPDFTests", dependencies: ["SessionPDF"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["LoupeKit"]),
+        .testTarget(name: "EndToEndTests", dependencies: facade),
         .testTarget(name: "DefaultTemplatesTests", dependencies: ["DefaultTemplates", "Templating"]),
-        .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "LoupeKit"]),
+        .testTarget(name: "PreviewServerTests", dependencies: facade),
         .testTarget(name: "AnkiExportTests", dependencies: ["AnkiExport", "SiteBuilder", "Deck", "Diagnostics"]),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline"], resources: [.copy("Fixtures")]),
     ]

@@ -139,7 +139,7 @@ struct RecordedBuild {
                     // An escaped path: decoded as the check decodes it.
                     if let (decoded, _) = BuildFingerprint.parseFileLine(bytes) {
                         var decoded = decoded
-                        decoded.withUTF8 { folders.insert(FolderStamps.folder(of: $0)) }
+                        folders.insert(decoded.withUTF8(FolderStamps.folder(of:)))
                     }
                     continue
                 }
