@@ -167,6 +167,13 @@ public final class PreviewServer: @unchecked Sendable {
 
     /// Builds the site, records the outcome and tells open pages.
     @discardableResult
+    /// Whether open pages reload after the successful build `report`: when it changed a file of the site,
+    /// or when the build before it had failed (its overlay goes). A deck saved again as it was (a large
+    /// export is checked by its reader, not the fingerprint) makes a build that changes no file.
+    static func reloads(after report: BuildReport, hadProblems: Bool) -> Bool {
+        hadProblems || (!report.isUpToDate && report.changedFileCount > 0)
+    }
+
     private func rebuild() -> Rebuild {
         let started = lock.withLock { changeNoticed } ?? ContinuousClock.now
         let report = SiteGenerator.build(options)
@@ -182,7 +189,7 @@ public final class PreviewServer: @unchecked Sendable {
             for diagnostic in Self.sorted(report.diagnostics) { log(diagnostic.description) }
         }
         if report.succeeded {
-            if !report.isUpToDate || hadProblems { hub.publish("reload", data: "\(report.pageCount) pages") }
+            if Self.reloads(after: report, hadProblems: hadProblems) { hub.publish("reload", data: "\(report.pageCount) pages") }
         } else if !superseded {
             hub.publish("problems", data: "\(report.diagnostics.filter { $0.severity == .error }.count) errors")
         }

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import LoupeKit
 @testable import PreviewServer
+@testable import SiteBuilder
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -112,6 +113,20 @@ struct PreviewServerTests {
             #expect(card.contains("Opaque lens"))
             #expect(!card.contains("Cloudy lens"))
         }
+    }
+
+    /// Open pages reload after a build that changed a file, or that fixed the problems shown; not after
+    /// one that found nothing changed or changed no file (a deck saved again as it was).
+    @Test func pagesReloadOnlyWhenAFileChangedOrProblemsWentAway() {
+        var report = BuildReport(diagnostics: [], pageCount: 3, fileCount: 9)
+        report.changedFileCount = 2
+        #expect(PreviewServer.reloads(after: report, hadProblems: false))
+        report.changedFileCount = 0
+        #expect(!PreviewServer.reloads(after: report, hadProblems: false), "a build that changed no file reloaded")
+        #expect(PreviewServer.reloads(after: report, hadProblems: true), "the overlay of the failed build stayed")
+        report.isUpToDate = true
+        #expect(!PreviewServer.reloads(after: report, hadProblems: false))
+        #expect(PreviewServer.reloads(after: report, hadProblems: true))
     }
 
     @Test func aBrokenDeckShowsTheOverlayAndKeepsTheLastGoodSite() async throws {

@@ -360,6 +360,12 @@ struct IncrementalBuildTests {
             #expect(try String(contentsOf: card, encoding: .utf8).contains(word), "the save of \(word) did not reach the page")
         }
         #expect(!SiteGenerator.build(options(out: "site")).isUpToDate, "up to date by the identity of a deck saved just now")
+        // Saved again as it was: the build goes on and changes no file (`loupe serve` reloads no page).
+        let bytes = try Data(contentsOf: project.deck)
+        try FileManager.default.removeItem(at: project.deck)
+        try bytes.write(to: project.deck)
+        let again = SiteGenerator.build(options(out: "site"))
+        #expect(again.succeeded && !again.isUpToDate && again.changedFileCount == 0, "\(again.changedFileCount) files changed")
         #expect(SiteGenerator.build(options(out: "cold", force: true)).succeeded)
         var site = try project.files(of: "site"), cold = try project.files(of: "cold")
         site[BuildFingerprint.manifestPath] = nil
