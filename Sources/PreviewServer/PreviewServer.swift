@@ -165,8 +165,6 @@ public final class PreviewServer: @unchecked Sendable {
         }
     }
 
-    /// Builds the site, records the outcome and tells open pages.
-    @discardableResult
     /// Whether open pages reload after the successful build `report`: when it changed a file of the site,
     /// or when the build before it had failed (its overlay goes). A deck saved again as it was (a large
     /// export is checked by its reader, not the fingerprint) makes a build that changes no file.
@@ -174,6 +172,8 @@ public final class PreviewServer: @unchecked Sendable {
         hadProblems || (!report.isUpToDate && report.changedFileCount > 0)
     }
 
+    /// Builds the site, records the outcome and tells open pages.
+    @discardableResult
     private func rebuild() -> Rebuild {
         let started = lock.withLock { changeNoticed } ?? ContinuousClock.now
         let report = SiteGenerator.build(options)

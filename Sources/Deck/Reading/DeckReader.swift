@@ -32,11 +32,16 @@ public struct DeckReader: Sendable {
         return deckFiles(log: &ignored)
     }
 
+    /// Whether a file named `name` in `deck/` is an export the deck is read from: `*.tsv` or `*.txt`, in any case.
+    public static func isExportName(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return lower.hasSuffix(".tsv") || lower.hasSuffix(".txt")
+    }
+
     /// The deck files (`*.tsv`, `*.txt`) in name order; refused links are reported on `log`.
     func deckFiles(log: inout DiagnosticLog) -> [URL] {
         contentFolder.entries(of: deckDirectory, display: displayDirectory, log: &log).filter { entry in
-            let lower = entry.name.lowercased()
-            return !entry.isDirectory && (lower.hasSuffix(".tsv") || lower.hasSuffix(".txt"))
+            !entry.isDirectory && Self.isExportName(entry.name)
         }.map(\.url)
     }
 

@@ -1,3 +1,4 @@
+import Deck
 import Diagnostics
 import Foundation
 import Synchronization
@@ -74,11 +75,10 @@ struct BuildFingerprint: Equatable {
                 let fileHash: String
                 let isSettled = identity.map { now.timeIntervalSince1970 - $0.changed > 2 } ?? false
                 let recorded = identity.flatMap { known[$0.key] }
-                let checksItself = label == "content" && identity.map { $0.size >= options.selfCheckedExportBytes } ?? false
-                    && isDeckExport(relative)
+                let checksItself = label == "content" && (identity?.size ?? 0) >= options.selfCheckedExportBytes && isDeckExport(relative)
                 if let recorded, !recorded.hasPrefix(unsettled) {
                     fileHash = recorded
-                } else if let identity, isSettled && recorded == nil || checksItself {
+                } else if let identity, (isSettled && recorded == nil) || checksItself {
                     var surrogate = FNV1a()
                     surrogate.add(identity.key)
                     fileHash = "identity:" + surrogate.hex
@@ -121,8 +121,7 @@ struct BuildFingerprint: Equatable {
     /// the deck reader reads whole or checks block by block against its row snapshot in every build that
     /// is not up to date.
     static func isDeckExport(_ relative: String) -> Bool {
-        let lower = relative.lowercased()
-        return lower.hasPrefix("deck/") && !lower.dropFirst(5).contains("/") && (lower.hasSuffix(".tsv") || lower.hasSuffix(".txt"))
+        relative.hasPrefix("deck/") && !relative.dropFirst(5).contains("/") && DeckReader.isExportName(relative)
     }
 
     /// Marks a recorded hash whose file had changed less than two seconds before: not trusted by its identity.

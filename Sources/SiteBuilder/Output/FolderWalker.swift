@@ -63,6 +63,17 @@ struct FolderWalker: ~Copyable {
         }
     }
 
+    /// The stamp of every folder listed so far (``FolderStamps``), by its site-relative path; `nil` when
+    /// one could not be taken.
+    var stamps: [String: FolderStamps.Stamp]? {
+        var stamps: [String: FolderStamps.Stamp] = [:]
+        for (folder, listing) in listings {
+            guard let stamp = listing.stamp else { return nil }
+            stamps[String(decoding: folder, as: UTF8.self)] = stamp
+        }
+        return stamps
+    }
+
     /// Whether the site-relative `path` is a regular file, not a link (as for its bytes, above).
     mutating func isRegularFile(_ path: String, size: Int) -> Bool {
         var path = path
@@ -93,6 +104,8 @@ struct FolderListing {
     /// Open addressing: each slot holds an entry's place plus one (0: empty), at its name's hash; at
     /// least twice as many slots as entries, a power of two.
     private var slots: [Int32] = []
+    /// The folder's stamp, taken just before it was read; `nil` when it could not be read.
+    private(set) var stamp: FolderStamps.Stamp?
 
     /// An empty listing: a folder that could not be read.
     init() {}
@@ -105,6 +118,8 @@ struct FolderListing {
             buffer.withMemoryRebound(to: CChar.self) { openat(site, $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         }
         guard descriptor >= 0 else { return }
+        var info = stat()
+        if fstat(descriptor, &info) == 0 { stamp = FolderStamps.Stamp(info) }
         guard let stream = fdopendir(descriptor) else { close(descriptor); return }
         defer { closedir(stream) }
         let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!

@@ -110,8 +110,8 @@ struct RecordedBuild {
     /// Whether every file the manifest lists is still there (``isIntact(at:)``): at once when every
     /// folder holding one still has its recorded stamp (``folders``), else from the folders' listings.
     /// `settled` is given the stamps the manifest should hold from now on: the recorded ones when they
-    /// matched; when the listings were read, the folders' stamps taken before they were, if every folder
-    /// had settled by `now`; else `nil`.
+    /// matched; when the listings were read, the stamps each listing took before it was read, if every
+    /// folder had settled by `now`; else `nil`.
     func isIntact(at output: URL, now: Date, settled: inout FolderStamps?) -> Bool {
         settled = nil
         let site = open(output.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -121,51 +121,18 @@ struct RecordedBuild {
             settled = folders
             return true
         }
-        let stamps = FolderStamps.settled(folderPaths(), in: site, now: now)
-        guard isIntact(site: site) else { return false }
-        settled = stamps
-        return true
-    }
-
-    /// The folders holding the listed files (``FolderStamps/folder(of:)``).
-    private func folderPaths() -> Set<String> {
-        var folders: Set<String> = []
-        var last: ArraySlice<UInt8> = []
-        file.withBytes { buffer in
-            for line in fileLines() {
-                let bytes = UnsafeBufferPointer(rebasing: buffer[line])
-                guard let path = Self.pathStart(in: bytes) else { continue }
-                if bytes[path...].contains(where: { $0 == UInt8(ascii: "\\") || $0 == 0 }) {
-                    // An escaped path: decoded as the check decodes it.
-                    if let (decoded, _) = BuildFingerprint.parseFileLine(bytes) {
-                        var decoded = decoded
-                        folders.insert(decoded.withUTF8(FolderStamps.folder(of:)))
-                    }
-                    continue
-                }
-                let name = UnsafeBufferPointer(rebasing: bytes[path...])
-                let folderEnd = name.lastIndex(of: UInt8(ascii: "/")) ?? name.startIndex
-                // Files of one folder come together: its name is made once for the run.
-                if name[name.startIndex..<folderEnd].elementsEqual(last) { continue }
-                last = ArraySlice(name[name.startIndex..<folderEnd])
-                folders.insert(FolderStamps.folder(of: name))
-            }
-        }
-        return folders
-    }
-
-    /// Where the path starts in a file line (after its third tab), or `nil` for a damaged line.
-    private static func pathStart(in line: UnsafeBufferPointer<UInt8>) -> Int? {
-        var tabs = 0
-        for (index, byte) in line.enumerated() where byte == UInt8(ascii: "\t") {
-            tabs += 1
-            if tabs == 3 { return index + 1 }
-        }
-        return nil
+        let (intact, stamps) = walk(site: site)
+        if intact { settled = stamps.flatMap { FolderStamps.settled($0, now: now) } }
+        return intact
     }
 
     /// ``isIntact(at:)`` of the site open as `site`.
-    private func isIntact(site: Int32) -> Bool {
+    private func isIntact(site: Int32) -> Bool { walk(site: site).intact }
+
+    /// ``isIntact(at:)`` of the site open as `site`, and the stamps of the folders listed (`nil` when one
+    /// could not be taken).
+    private func walk(site: Int32) -> (intact: Bool, stamps: [String: FolderStamps.Stamp]?) {
+        let stamps = Mutex<[String: FolderStamps.Stamp]?>([:])
         let broken = Atomic<Bool>(false)
         file.withBytes { buffer in
             nonisolated(unsafe) let buffer = buffer
@@ -184,9 +151,14 @@ struct RecordedBuild {
                     }
                     start = lineEnd + 1
                 }
+                let taken = walker.stamps
+                stamps.withLock { all in
+                    guard let known = all, let taken else { all = nil; return }
+                    all = known.merging(taken) { first, _ in first }
+                }
             }
         }
-        return !broken.load(ordering: .relaxed)
+        return (!broken.load(ordering: .relaxed), stamps.withLock { $0 })
     }
 
     /// Where the line break after `start` is (`memchr`), or `end` when there is none before it.
