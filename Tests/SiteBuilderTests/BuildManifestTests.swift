@@ -69,6 +69,41 @@ struct BuildManifestTests {
         #expect(!output.paths.contains("a/m.html") && output.paths.contains("c.html"))
     }
 
+    /// Paths sorted while the search index finishes (``HashingOutput/presort()``): the files written
+    /// after it, a file written again and a dropped record give the list and the manifest a sort of
+    /// every record would give.
+    @Test func pathsSortedBeforeTheLastFilesAreTheRecordsSorted() throws {
+        let output = HashingOutput(wrapping: DiscardingOutput())
+        for path in ["b.html", "é/x.html", "a/z.html", ".loupe/rows/1", "😀.html", "m.html"] { try output.write(Data(path.utf8), to: path) }
+        output.presort()
+        for path in ["search/t1.json", "a/a.html", "b.html", "0.html", "e\u{301}.html"] { try output.write(Data("later".utf8), to: path) }
+        output.presort()  // sorted already: the later paths are merged in
+        try output.write(Data("last".utf8), to: "zz.html")
+        let sorted = output.records.keys.sorted()
+        #expect(output.paths == sorted)
+        #expect(output.site.paths == sorted.filter { !$0.hasPrefix(".") })
+        #expect(output.manifestLines == BuildFingerprint.fileLines(of: output.records, sortedPaths: sorted))
+        output.distrust("m.html")
+        try output.write(Data(), to: "c.html")
+        #expect(output.paths == output.records.keys.sorted() && !output.paths.contains("m.html"))
+    }
+
+    /// Files written while the paths are sorted (by the search index's thread, as a build does) are
+    /// merged in after it: none is missing from the list.
+    @Test func filesWrittenDuringTheSortAreListed() async throws {
+        let output = HashingOutput(wrapping: DiscardingOutput())
+        for number in 0..<60_000 { try output.write(Data(), to: "cards/\(number * 7919 % 60_000).html") }
+        async let sorting: Void = Task.detached { output.presort() }.value
+        let late = (0..<3_000).map { "search/\($0 * 31 % 3_000).json" }
+        try await Task.detached { for path in late { try output.write(Data(), to: path) } }.value
+        await sorting
+        try output.write(Data(), to: "sw.js")
+        let listed = output.paths
+        let isEveryRecordInOrder = listed == output.records.keys.sorted()  // a Bool: not 63,000 paths printed on failure
+        #expect(listed.count == 63_001)
+        #expect(isEveryRecordInOrder)
+    }
+
     /// The previous build's order sorts the paths that stay by a merge; paths gone from the site are
     /// skipped, new ones merged in, and a manifest whose order is not sorted is sorted when it is read.
     @Test(arguments: [["a/a.html", "b.html", "gone.html", "é/x.html", "😀.html"], ["a/a.html", "b.html", "é/x.html", "😀.html"],

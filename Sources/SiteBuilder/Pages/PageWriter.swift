@@ -101,6 +101,9 @@ struct PageWriter {
         timed("charts") { $0.writeCharts(renderer: renderer, problems: &problems) }
         timed("session documents") { $0.writeSessions(problems: &problems) }
         timed("anki package") { $0.writeAnkiPackage(problems: &problems) }
+        // While the index finishes (at 100,000 cards, for a second after the pages), the paths written so
+        // far are sorted for the offline list and the manifest.
+        if searchDone.wait(timeout: .now()) == .timedOut { output.presort() }
         timed("search index (finishing)") { _ in searchDone.wait() }
         timed("offline files") { $0.writeOffline(hashing: $0.output, problems: &problems) }
         problems.diagnostics.append(contentsOf: searchProblems.all)
