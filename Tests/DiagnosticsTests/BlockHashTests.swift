@@ -27,6 +27,19 @@ struct BlockHashTests {
         #expect(Self.digest(words) != Self.digest(swapped))
     }
 
+    /// Digests are kept in row snapshots between builds: the function itself never changes silently
+    /// (a faster loop must give these same digests).
+    @Test func knownInputsKeepTheirDigests() {
+        let inputs: [[UInt8]] = [[], Array("a".utf8), Array("retina\tmacula\n".utf8),
+                                 (0..<100).map { UInt8($0) }, (0..<4_099).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }]
+        let expected = ["262999ba601fd0ef1acbd586ea7846b9ea2eaba4f166a09c6f9498ddfcea50cf",
+                        "9a8469cccd2abe0309512582745f9833d5ee3ee125c0fde5377bbff953ba232d",
+                        "ed86c83c497f298d829cd9c0f46b8af787377d2defce262d6a36b9a2768d467d",
+                        "0a1b4427fe84275f41204f58a60412846582a2113f0a6a6dccf016f34986c102",
+                        "411858f91550f755e97682c37c1c739a5fcb3d084fd60d8ad97ef3fb34f01a4f"]
+        for (input, hex) in zip(inputs, expected) { #expect(Self.digest(input).hex == hex, "\(input.count) bytes") }
+    }
+
     /// A block read through a small buffer (``BlockHash/Stream``) has the digest of the whole block.
     @Test func piecesOfThirtyTwoBytesGiveTheDigestOfTheWhole() {
         var generator = SystemRandomNumberGenerator()
