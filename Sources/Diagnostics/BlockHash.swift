@@ -96,7 +96,7 @@ public enum BlockHash {
 
     /// One step of a lane: a bijection of `lane` for a given `word`.
     @inline(__always)
-    fileprivate static func mix(_ lane: UInt64, _ word: UInt64, _ odd: UInt64, _ shift: UInt64) -> UInt64 {
+    private static func mix(_ lane: UInt64, _ word: UInt64, _ odd: UInt64, _ shift: UInt64) -> UInt64 {
         let product = (lane ^ word) &* odd
         return product ^ (product >> shift)
     }

@@ -99,12 +99,11 @@ struct RecordedBuild {
 
     /// Whether every file the manifest lists is still there, a regular file (and every line is
     /// well-formed). Reads path and size off each line and finds it in its folder's listing
-    /// (``FolderWalker``), on every core.
+    /// (``FolderWalker``), on every core; or, when the manifest recorded its folders' stamps, from them
+    /// (``isIntact(at:now:settled:)``, whose stamps to record it leaves out).
     func isIntact(at output: URL) -> Bool {
-        let site = open(output.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard site >= 0 else { return linesStart >= file.count }
-        defer { close(site) }
-        return isIntact(site: site)
+        var settled: FolderStamps?
+        return isIntact(at: output, now: Date(), settled: &settled)
     }
 
     /// Whether every file the manifest lists is still there (``isIntact(at:)``): at once when every
@@ -125,9 +124,6 @@ struct RecordedBuild {
         if intact { settled = stamps.flatMap { FolderStamps.settled($0, now: now) } }
         return intact
     }
-
-    /// ``isIntact(at:)`` of the site open as `site`.
-    private func isIntact(site: Int32) -> Bool { walk(site: site).intact }
 
     /// ``isIntact(at:)`` of the site open as `site`, and the stamps of the folders listed (`nil` when one
     /// could not be taken).
